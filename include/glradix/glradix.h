@@ -1,0 +1,166 @@
+/*
+ * glradix: LSD radix sort of GL buffers with OpenGL 4.3 compute shaders.
+ *
+ * The whole public API. It includes no GL header and uses no GL type: GL
+ * objects are plain buffer names (`unsigned`), and the library loads its own
+ * GL function table (glad2 --mx) through the loader function you give it, so
+ * it coexists with whatever loader your application uses.
+ *
+ * Per pass over 2^radix_bits buckets, three compute stages run in sequence:
+ *   1. local_shuffle : each tile of keys is sorted by the pass's digit in
+ *                      shared memory (radix_bits/2 successive 4-way splits)
+ *                      and its bucket counts are written, bucket-major;
+ *   2. scan          : a multi-level Blelloch exclusive scan of those counts;
+ *   3. global_scatter: each tile's keys (and values) move to their global
+ *                      place. The sort is stable.
+ *
+ * Thread rules (all functions): a context belongs to the GL context that was
+ * current when it was created. Call its functions only on a thread where
+ * that GL context (or one sharing objects with it) is current. Distinct
+ * glradix contexts are independent. glradix_status_string and the version
+ * functions may be called from any thread at any time.
+ */
+#ifndef GLRADIX_GLRADIX_H
+#define GLRADIX_GLRADIX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(_WIN32) && defined(GLRADIX_SHARED)
+#  if defined(GLRADIX_BUILDING)
+#    define GLRADIX_API __declspec(dllexport)
+#  else
+#    define GLRADIX_API __declspec(dllimport)
+#  endif
+#elif defined(__GNUC__) && defined(GLRADIX_BUILDING)
+#  define GLRADIX_API __attribute__((visibility("default")))
+#else
+#  define GLRADIX_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GLRADIX_VERSION_MAJOR 0
+#define GLRADIX_VERSION_MINOR 1
+#define GLRADIX_VERSION_PATCH 0
+
+/** Result of every fallible call. GLRADIX_OK is 0. */
+typedef enum glradix_status {
+  GLRADIX_OK = 0,
+  GLRADIX_ERROR_INVALID_ARGUMENT, /**< NULL pointer, bad bit range, unknown buffer ... */
+  GLRADIX_ERROR_UNSUPPORTED,      /**< no current context, or it lacks GL 4.3 compute */
+  GLRADIX_ERROR_SHADER,           /**< compile/link failed; the log callback got the driver log */
+  GLRADIX_ERROR_OUT_OF_MEMORY,    /**< GL_OUT_OF_MEMORY or malloc failure */
+  GLRADIX_ERROR_TOO_LARGE,        /**< count beyond what the context's limits allow */
+  GLRADIX_ERROR_GL                /**< any other GL error raised by the library's calls */
+} glradix_status;
+
+/** A short English name for a status ("invalid argument", ...); never NULL,
+ *  "unknown status" for values outside the enum. Any thread. */
+GLRADIX_API const char *glradix_status_string(glradix_status status);
+
+/** Runtime version, to compare with the GLRADIX_VERSION_* macros. */
+GLRADIX_API void glradix_version(int *major, int *minor, int *patch);
+
+/** Returns the address of a GL function, or NULL: glfwGetProcAddress,
+ *  eglGetProcAddress, SDL_GL_GetProcAddress, glradix_headless_load ... */
+typedef void *(*glradix_loadfunc)(const char *name);
+
+/** Receives one line (no trailing newline) per problem the library reports.
+ *  Without one the library is silent. */
+typedef void (*glradix_logfunc)(void *user, const char *message);
+
+/** Context creation options. Zero-initialise it (`glradix_desc d = {0};`):
+ *  every zero field takes its documented default. */
+typedef struct glradix_desc {
+  glradix_loadfunc load;   /**< required */
+  unsigned radix_bits;     /**< bits sorted per global pass: 2, 4 or 8.
+                                0 = GLRADIX_DEFAULT_RADIX_BITS. Each pass
+                                runs radix_bits/2 four-way splits per tile. */
+  glradix_logfunc log;     /**< optional; NULL = silent */
+  void *log_user;          /**< passed to log */
+  uint32_t max_count;      /**< 0 = scratch grows on demand; otherwise scratch
+                                for this many keys is allocated at create */
+  uint32_t dispatch_limit; /**< 0 = the driver's GL_MAX_COMPUTE_WORK_GROUP_COUNT[0];
+                                a smaller value caps the work groups in x, the
+                                rest of a dispatch spills into y (exercises the
+                                2-D grid path that large counts take) */
+} glradix_desc;
+
+/** The radix_bits used when glradix_desc.radix_bits is 0. */
+#define GLRADIX_DEFAULT_RADIX_BITS 8u
+
+typedef struct glradix_context glradix_context;
+
+/**
+ * Creates a context on the GL context current on this thread: loads GL
+ * through desc->load, checks for OpenGL 4.3, reads limits and compiles the
+ * compute programs.
+ *
+ * @errors GLRADIX_ERROR_INVALID_ARGUMENT (desc, out or desc->load NULL,
+ *         radix_bits not 0/2/4/8), GLRADIX_ERROR_UNSUPPORTED (no current
+ *         context or below GL 4.3), GLRADIX_ERROR_SHADER,
+ *         GLRADIX_ERROR_OUT_OF_MEMORY, GLRADIX_ERROR_GL. *out is NULL on error.
+ * @gl_state Creates programs (and scratch buffers if max_count > 0); leaves
+ *         the current program and all buffer bindings as they were.
+ */
+GLRADIX_API glradix_status glradix_create(const glradix_desc *desc, glradix_context **out);
+
+/** Deletes the context's programs and buffers (the GL context it was
+ *  created on must be current). NULL is a no-op. */
+GLRADIX_API void glradix_destroy(glradix_context *ctx);
+
+/** The context's options with every default resolved (all zeroes if ctx is NULL). */
+GLRADIX_API glradix_desc glradix_query_desc(const glradix_context *ctx);
+
+/** What to sort. Zero-initialise it; zero fields take defaults. */
+typedef struct glradix_sort_desc {
+  unsigned keys;      /**< GL buffer name: uint32 keys, sorted in place */
+  unsigned values;    /**< 0, or GL buffer name: uint32 values, moved with their keys */
+  uint32_t count;     /**< number of keys; 0 is a valid no-op */
+  unsigned begin_bit; /**< only bits [begin_bit, end_bit) are sorted on; */
+  unsigned end_bit;   /**< end_bit 0 means 32 (the whole key) */
+} glradix_sort_desc;
+
+/**
+ * Sorts the first `count` uint32 keys of buffer `keys` ascending by bits
+ * [begin_bit, end_bit), stably, moving the values (if any) with them. Both
+ * buffers are read and written in place from offset 0; all work happens on
+ * the GPU, nothing is read back.
+ *
+ * @errors GLRADIX_ERROR_INVALID_ARGUMENT (ctx or desc NULL; keys 0 or not a
+ *         buffer; values not a buffer or equal to keys; a buffer smaller than
+ *         count * 4 bytes or mapped; begin_bit >= end_bit or end_bit > 32),
+ *         GLRADIX_ERROR_TOO_LARGE (count * 4 above GL_MAX_SHADER_STORAGE_BLOCK_SIZE),
+ *         GLRADIX_ERROR_OUT_OF_MEMORY (growing scratch failed), GLRADIX_ERROR_GL.
+ *         On any validation error the buffers are untouched and one line is logged.
+ * @gl_state GL errors pending on entry are cleared (each is logged) so that
+ *         the library can tell its own errors apart. The current program, the
+ *         indexed GL_SHADER_STORAGE_BUFFER bindings 0..4 and the generic
+ *         GL_SHADER_STORAGE_BUFFER, GL_COPY_READ_BUFFER and GL_COPY_WRITE_BUFFER bindings are
+ *         restored on return. Issues glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT
+ *         | GL_BUFFER_UPDATE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
+ *         GL_ELEMENT_ARRAY_BARRIER_BIT | GL_COMMAND_BARRIER_BIT) after the last
+ *         dispatch, so draws, dispatches and read-backs may follow directly.
+ */
+GLRADIX_API glradix_status glradix_sort(glradix_context *ctx, const glradix_sort_desc *desc);
+
+/**
+ * Convenience: uploads keys (and values, if not NULL) into context-owned
+ * buffers, sorts them with glradix_sort (whole 32-bit keys) and reads them
+ * back into the same arrays.
+ *
+ * @errors as glradix_sort, plus GLRADIX_ERROR_INVALID_ARGUMENT for keys NULL
+ *         with count > 0 and GLRADIX_ERROR_TOO_LARGE for count > UINT32_MAX.
+ *         On error the arrays are unchanged.
+ * @gl_state as glradix_sort.
+ */
+GLRADIX_API glradix_status glradix_sort_host(glradix_context *ctx, uint32_t *keys,
+                                             uint32_t *values, size_t count);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* GLRADIX_GLRADIX_H */

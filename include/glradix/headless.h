@@ -1,0 +1,54 @@
+/*
+ * glradix headless: an OpenGL 4.3 core context without a window, through EGL.
+ *
+ * Optional helper for CI, benchmarks and batch tools. It loads libEGL.so.1 at
+ * run time (no EGL headers or -lEGL needed to build). Order tried:
+ * EGL_EXT_platform_device (each device: a real GPU such as NVIDIA headless),
+ * then EGL_MESA_platform_surfaceless (Mesa, llvmpipe in CI). The environment
+ * variable GLRADIX_EGL_PLATFORM=device|surfaceless forces one of them.
+ *
+ * Thread rules: create/destroy are not thread-safe with respect to each
+ * other (the EGL loader is process-wide). The context is made current on the
+ * creating thread; it stays usable only there.
+ */
+#ifndef GLRADIX_HEADLESS_H
+#define GLRADIX_HEADLESS_H
+
+#include "glradix.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct glradix_headless glradix_headless;
+
+/**
+ * Creates a GL 4.3 core context with no surface and makes it current on the
+ * calling thread.
+ *
+ * @errors GLRADIX_ERROR_INVALID_ARGUMENT (out NULL or GLRADIX_EGL_PLATFORM
+ *         unknown), GLRADIX_ERROR_UNSUPPORTED (no libEGL, no usable platform or
+ *         no 4.3 core context), GLRADIX_ERROR_OUT_OF_MEMORY. The reason goes
+ *         to stderr only if GLRADIX_HEADLESS_VERBOSE is set. *out is NULL on error.
+ */
+GLRADIX_API glradix_status glradix_headless_create(glradix_headless **out);
+
+/** A glradix_loadfunc for headless contexts (eglGetProcAddress). NULL
+ *  before any glradix_headless_create succeeded. */
+GLRADIX_API void *glradix_headless_load(const char *name);
+
+/** GL_RENDERER of the context ("llvmpipe (LLVM 15.0.6, 256 bits)", ...);
+ *  NULL if h is NULL. Valid until h is destroyed. */
+GLRADIX_API const char *glradix_headless_renderer(const glradix_headless *h);
+
+/** Which EGL platform the context came from: "device" or "surfaceless";
+ *  NULL if h is NULL. */
+GLRADIX_API const char *glradix_headless_platform(const glradix_headless *h);
+
+/** Releases the context (and makes no context current if it was). NULL is a no-op. */
+GLRADIX_API void glradix_headless_destroy(glradix_headless *h);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* GLRADIX_HEADLESS_H */

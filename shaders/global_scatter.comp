@@ -1,0 +1,56 @@
+// Stage 3: global scatter. Each work group moves its digit-grouped tile to
+// the scanned bucket offsets: a key at tile slot i with bucket d goes to
+// counts[d * num_tiles + tile] + (i - first slot of d in the tile). Keys of
+// one bucket are consecutive in the tile, so the writes are coalesced runs.
+
+layout(std430, binding = B_KEYS) writeonly buffer Keys { uint keys[]; };
+layout(std430, binding = B_TILE_KEYS) readonly buffer TileKeys { uint tile_keys[]; };
+layout(std430, binding = B_COUNTS) readonly buffer Counts { uint counts[]; };
+#if HAS_VALUES
+layout(std430, binding = B_VALUES) writeonly buffer Values { uint values[]; };
+layout(std430, binding = B_TILE_VALUES) readonly buffer TileValues { uint tile_values[]; };
+#endif
+
+layout(location = LOC_COUNT) uniform uint u_count;
+layout(location = LOC_SHIFT) uniform uint u_shift;
+layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
+layout(location = LOC_NUM_TILES) uniform uint u_num_tiles;
+
+shared uint s_keys[TILE];
+shared uint s_first[BUCKETS];
+
+void main() {
+  uint tile = group_index();
+  if (tile >= u_num_tiles) return;
+  uint lid = gl_LocalInvocationID.x;
+  uint base = tile * TILE;
+  uint tile_n = min(u_count - base, TILE);
+  uint mask = (1u << u_digit_bits) - 1u;
+
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint i = j * WG_SIZE + lid;
+    if (i < tile_n) s_keys[i] = tile_keys[base + i];
+  }
+  barrier();
+  // The first slot of each bucket present in the tile is where the digit changes.
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint i = j * WG_SIZE + lid;
+    if (i < tile_n) {
+      uint d = (s_keys[i] >> u_shift) & mask;
+      if (i == 0u || ((s_keys[i - 1u] >> u_shift) & mask) != d) s_first[d] = i;
+    }
+  }
+  barrier();
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint i = j * WG_SIZE + lid;
+    if (i < tile_n) {
+      uint key = s_keys[i];
+      uint d = (key >> u_shift) & mask;
+      uint dst = counts[d * u_num_tiles + tile] + (i - s_first[d]);
+      keys[dst] = key;
+#if HAS_VALUES
+      values[dst] = tile_values[base + i];
+#endif
+    }
+  }
+}

@@ -1,0 +1,108 @@
+/* glradix_create / glradix_destroy: load GL, read limits, compile programs. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* The one place where zero fields of a glradix_desc become defaults. */
+static glradix_desc desc_defaults(const glradix_desc *in) {
+  glradix_desc d = *in;
+  if (d.radix_bits == 0) d.radix_bits = GLRADIX_DEFAULT_RADIX_BITS;
+  return d;
+}
+
+static GLADapiproc load_proc(void *user, const char *name) {
+  const glradix_context *ctx = user;
+  void *p = ctx->desc.load(name);
+  GLADapiproc f;
+  /* Loaders hand out function addresses as void*; POSIX guarantees the round trip. */
+  _Static_assert(sizeof f == sizeof p, "function and object pointers differ in size");
+  memcpy(&f, &p, sizeof f);
+  return f;
+}
+
+static glradix_status read_limits(glradix_context *ctx) {
+  GladGLContext *gl = &ctx->gl;
+  GLint count[2] = {0, 0};
+  gl->GetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 0, &count[0]);
+  gl->GetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 1, &count[1]);
+  gl->GetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &ctx->max_ssbo_bytes);
+  gl->GetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &ctx->ssbo_alignment);
+  for (int i = 0; i < 2; i++) {
+    GLuint limit = count[i] > 0 ? (GLuint)count[i] : 65535u;
+    if (i == 0 && ctx->desc.dispatch_limit != 0 && ctx->desc.dispatch_limit < limit)
+      limit = ctx->desc.dispatch_limit;
+    ctx->group_limit[i] = limit;
+  }
+  return _glradix_gl_error(ctx, "reading GL limits");
+}
+
+glradix_status glradix_create(const glradix_desc *desc, glradix_context **out) {
+  if (out) *out = NULL;
+  if (!desc || !out) {
+    if (desc) _glradix_log(desc, "glradix_create: out is NULL");
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  if (!desc->load) {
+    _glradix_log(desc, "glradix_create: desc->load is NULL (pass e.g. glfwGetProcAddress)");
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  if (desc->radix_bits != 0 && desc->radix_bits != 2 && desc->radix_bits != 4 &&
+      desc->radix_bits != 8) {
+    _glradix_log(desc, "glradix_create: radix_bits %u is not 0, 2, 4 or 8", desc->radix_bits);
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  glradix_context *ctx = calloc(1, sizeof *ctx);
+  if (!ctx) {
+    _glradix_log(desc, "glradix_create: out of host memory");
+    return GLRADIX_ERROR_OUT_OF_MEMORY;
+  }
+  ctx->desc = desc_defaults(desc);
+  /* glad reads GL_VERSION first: 0 means no current context (or no GL at all). */
+  int version = gladLoadGLContextUserPtr(&ctx->gl, load_proc, ctx);
+  if (version == 0) {
+    _glradix_log(desc, "glradix_create: no current GL context (GL_VERSION unreadable)");
+    free(ctx);
+    return GLRADIX_ERROR_UNSUPPORTED;
+  }
+  if (!ctx->gl.VERSION_4_3) {
+    _glradix_log(desc, "glradix_create: OpenGL %d.%d is current; 4.3 (compute shaders) needed",
+                 GLAD_VERSION_MAJOR(version), GLAD_VERSION_MINOR(version));
+    free(ctx);
+    return GLRADIX_ERROR_UNSUPPORTED;
+  }
+  _glradix_clear_gl_errors(ctx);
+  glradix_status st = read_limits(ctx);
+  if (st == GLRADIX_OK) st = _glradix_build_programs(ctx);
+  if (st == GLRADIX_OK && desc->max_count > 0) {
+    GLsizeiptr bytes = (GLsizeiptr)_glradix_div_up(desc->max_count, _GLRADIX_TILE) *
+                       _GLRADIX_TILE * (GLsizeiptr)sizeof(GLuint);
+    _glradix_gl_state saved;
+    _glradix_save_state(ctx, &saved);
+    st = _glradix_ensure_buffer(ctx, &ctx->tile_keys, bytes, "allocating scratch");
+    if (st == GLRADIX_OK)
+      st = _glradix_ensure_buffer(ctx, &ctx->tile_values, bytes, "allocating scratch");
+    _glradix_restore_state(ctx, &saved);
+  }
+  if (st != GLRADIX_OK) {
+    glradix_destroy(ctx);
+    return st;
+  }
+  *out = ctx;
+  return GLRADIX_OK;
+}
+
+void glradix_destroy(glradix_context *ctx) {
+  if (!ctx) return;
+  _glradix_delete_programs(ctx);
+  _glradix_buffer *buffers[] = {&ctx->tile_keys, &ctx->tile_values, &ctx->counts,
+                                &ctx->host_keys, &ctx->host_values};
+  for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; i++)
+    if (buffers[i]->name) ctx->gl.DeleteBuffers(1, &buffers[i]->name);
+  free(ctx);
+}
+
+glradix_desc glradix_query_desc(const glradix_context *ctx) {
+  glradix_desc none = {0};
+  return ctx ? ctx->desc : none;
+}

@@ -1,0 +1,54 @@
+/* Save/restore of the GL state the library touches, and scratch buffers. */
+#include "internal.h"
+
+void _glradix_save_state(glradix_context *ctx, _glradix_gl_state *s) {
+  GladGLContext *gl = &ctx->gl;
+  gl->GetIntegerv(GL_CURRENT_PROGRAM, &s->program);
+  gl->GetIntegerv(GL_SHADER_STORAGE_BUFFER_BINDING, &s->ssbo);
+  gl->GetIntegerv(GL_COPY_READ_BUFFER_BINDING, &s->copy_read);
+  gl->GetIntegerv(GL_COPY_WRITE_BUFFER_BINDING, &s->copy_write);
+  for (GLuint i = 0; i < _GLRADIX_BINDINGS; i++) {
+    gl->GetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, i, &s->indexed[i].buffer);
+    gl->GetInteger64i_v(GL_SHADER_STORAGE_BUFFER_START, i, &s->indexed[i].start);
+    gl->GetInteger64i_v(GL_SHADER_STORAGE_BUFFER_SIZE, i, &s->indexed[i].size);
+  }
+}
+
+void _glradix_restore_state(glradix_context *ctx, const _glradix_gl_state *s) {
+  GladGLContext *gl = &ctx->gl;
+  for (GLuint i = 0; i < _GLRADIX_BINDINGS; i++) {
+    GLuint b = (GLuint)s->indexed[i].buffer;
+    /* A size of 0 means the whole buffer was bound with glBindBufferBase. */
+    if (b != 0 && s->indexed[i].size > 0)
+      gl->BindBufferRange(GL_SHADER_STORAGE_BUFFER, i, b, (GLintptr)s->indexed[i].start,
+                          (GLsizeiptr)s->indexed[i].size);
+    else
+      gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, i, b);
+  }
+  /* Indexed binds also set the generic binding: restore it afterwards. */
+  gl->BindBuffer(GL_SHADER_STORAGE_BUFFER, (GLuint)s->ssbo);
+  gl->BindBuffer(GL_COPY_READ_BUFFER, (GLuint)s->copy_read);
+  gl->BindBuffer(GL_COPY_WRITE_BUFFER, (GLuint)s->copy_write);
+  gl->UseProgram((GLuint)s->program);
+}
+
+glradix_status _glradix_ensure_buffer(glradix_context *ctx, _glradix_buffer *b,
+                                      GLsizeiptr size, const char *what) {
+  GladGLContext *gl = &ctx->gl;
+  if (b->name != 0 && b->size >= size) return GLRADIX_OK;
+  if (b->name == 0) gl->GenBuffers(1, &b->name);
+  /* Grow by half again so that slowly growing counts do not reallocate each call. */
+  GLsizeiptr grown = size + size / 2;
+  if (grown < size || grown > (GLsizeiptr)ctx->max_ssbo_bytes) grown = size;
+  gl->BindBuffer(GL_COPY_WRITE_BUFFER, b->name);
+  gl->BufferData(GL_COPY_WRITE_BUFFER, grown, NULL, GL_DYNAMIC_COPY);
+  glradix_status st = _glradix_gl_error(ctx, what);
+  if (st != GLRADIX_OK) {
+    gl->DeleteBuffers(1, &b->name);
+    b->name = 0;
+    b->size = 0;
+    return st;
+  }
+  b->size = grown;
+  return GLRADIX_OK;
+}

@@ -1,0 +1,131 @@
+/* Internal declarations shared by the library's translation units.
+ * Naming: public glradix_*, internal _glradix_*, file-static unprefixed. */
+#ifndef GLRADIX_INTERNAL_H
+#define GLRADIX_INTERNAL_H
+
+#include <stdbool.h>
+
+#include "glradix/glradix.h"
+#include "gl.h"
+
+/* ---- Constants shared by C and GLSL: defined here once and injected into
+ * every shader as #defines after `#version 430` (see programs.c). ---- */
+enum {
+  _GLRADIX_WG_SIZE = 256,   /* invocations per work group (all stages) */
+  _GLRADIX_ITEMS = 4,       /* keys per invocation in a tile */
+  _GLRADIX_TILE = _GLRADIX_WG_SIZE * _GLRADIX_ITEMS, /* keys per tile */
+  _GLRADIX_SCAN_ITEMS = 4,  /* counts per invocation in a scan block */
+  _GLRADIX_SCAN_TILE = _GLRADIX_WG_SIZE * _GLRADIX_SCAN_ITEMS,
+
+  /* SSBO binding points */
+  _GLRADIX_B_KEYS = 0,        /* caller's keys (pass input and output) */
+  _GLRADIX_B_VALUES = 1,      /* caller's values */
+  _GLRADIX_B_TILE_KEYS = 2,   /* scratch: keys sorted within their tile */
+  _GLRADIX_B_TILE_VALUES = 3, /* scratch: values moved with them */
+  _GLRADIX_B_COUNTS = 4,      /* scratch: bucket-major tile counts + scan levels */
+  _GLRADIX_BINDINGS = 5,
+
+  /* uniform locations */
+  _GLRADIX_LOC_COUNT = 0,     /* sort: number of keys;  scan: length of level */
+  _GLRADIX_LOC_SHIFT = 1,     /* sort: lowest key bit of the pass's digit */
+  _GLRADIX_LOC_DIGIT_BITS = 2,/* sort: width of the pass's digit (<= radix_bits) */
+  _GLRADIX_LOC_NUM_TILES = 3, /* sort: tiles; bucket-major stride of counts */
+  _GLRADIX_LOC_DATA_OFFSET = 1, /* scan: where the level starts in counts */
+  _GLRADIX_LOC_SUMS_OFFSET = 2, /* scan: where its block sums go */
+
+  _GLRADIX_MAX_SCAN_LEVELS = 8
+};
+
+/* The compute programs; _PAIRS variants also move values. */
+typedef enum _glradix_program {
+  _GLRADIX_PROG_LOCAL_SHUFFLE,
+  _GLRADIX_PROG_LOCAL_SHUFFLE_PAIRS,
+  _GLRADIX_PROG_SCAN_BLOCKS,
+  _GLRADIX_PROG_SCAN_ADD,
+  _GLRADIX_PROG_GLOBAL_SCATTER,
+  _GLRADIX_PROG_GLOBAL_SCATTER_PAIRS,
+  _GLRADIX_PROG_COUNT
+} _glradix_program;
+
+/* A scratch buffer and how many bytes it holds. */
+typedef struct _glradix_buffer {
+  GLuint name;
+  GLsizeiptr size;
+} _glradix_buffer;
+
+struct glradix_context {
+  GladGLContext gl;
+  glradix_desc desc;            /* resolved: no zero defaults left */
+  GLuint group_limit[2];        /* work groups per dispatch in x and y */
+  GLint64 max_ssbo_bytes;       /* GL_MAX_SHADER_STORAGE_BLOCK_SIZE */
+  GLint ssbo_alignment;         /* GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT */
+  GLuint programs[_GLRADIX_PROG_COUNT];
+  _glradix_buffer tile_keys, tile_values, counts; /* sort scratch */
+  _glradix_buffer host_keys, host_values;         /* glradix_sort_host staging */
+};
+
+/* Bindings the library touches, saved on entry and restored on exit. */
+typedef struct _glradix_gl_state {
+  GLint program;
+  GLint ssbo;
+  GLint copy_read, copy_write;
+  struct { GLint buffer; GLint64 start, size; } indexed[_GLRADIX_BINDINGS];
+} _glradix_gl_state;
+
+/* The multi-level layout of the counts buffer for one pass. */
+typedef struct _glradix_scan_plan {
+  unsigned levels;                            /* levels with length > 1 */
+  GLuint length[_GLRADIX_MAX_SCAN_LEVELS + 1];
+  GLuint offset[_GLRADIX_MAX_SCAN_LEVELS + 1];
+  GLuint total;                               /* uints the counts buffer needs */
+} _glradix_scan_plan;
+
+/* status.c / log */
+void _glradix_log(const glradix_desc *desc, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+glradix_status _glradix_gl_error(glradix_context *ctx, const char *what);
+void _glradix_clear_gl_errors(glradix_context *ctx);
+
+/* gl_state.c */
+void _glradix_save_state(glradix_context *ctx, _glradix_gl_state *s);
+void _glradix_restore_state(glradix_context *ctx, const _glradix_gl_state *s);
+glradix_status _glradix_ensure_buffer(glradix_context *ctx, _glradix_buffer *b,
+                                      GLsizeiptr size, const char *what);
+
+/* programs.c */
+glradix_status _glradix_build_programs(glradix_context *ctx);
+void _glradix_delete_programs(glradix_context *ctx);
+
+/* dispatch (sort.c): a 1-D count of work groups folded into the 2-D grid
+ * allowed by group_limit; the shaders linearise gl_WorkGroupID. */
+void _glradix_dispatch(glradix_context *ctx, GLuint groups);
+bool _glradix_groups_fit(const glradix_context *ctx, uint64_t groups);
+
+/* One global pass of the sort: what the tile stages share. */
+typedef struct _glradix_pass {
+  bool pairs;
+  GLuint keys, values;  /* caller's buffers */
+  GLuint count;         /* keys */
+  GLuint num_tiles;
+  GLuint shift;         /* lowest bit of this pass's digit */
+  GLuint digit_bits;    /* its width, 1..radix_bits */
+} _glradix_pass;
+
+/* sort.c: makes `program` current with the pass's buffers and uniforms bound.
+ * Bound every time: a driver was seen reading stale data after a
+ * re-dispatch without re-binding. */
+void _glradix_use_pass(glradix_context *ctx, _glradix_program program,
+                       const _glradix_pass *pass);
+
+/* the three stages, one per shader of the same name */
+void _glradix_local_shuffle(glradix_context *ctx, const _glradix_pass *pass);
+void _glradix_scan_plan_make(_glradix_scan_plan *plan, GLuint length);
+void _glradix_scan(glradix_context *ctx, const _glradix_scan_plan *plan);
+void _glradix_global_scatter(glradix_context *ctx, const _glradix_pass *pass);
+
+static inline GLuint _glradix_div_up(GLuint a, GLuint b) { return a / b + (a % b != 0); }
+
+#endif /* GLRADIX_INTERNAL_H */

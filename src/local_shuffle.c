@@ -1,0 +1,9 @@
+/* Stage 1 (shaders/local_shuffle.comp): sort each tile by the pass's digit
+ * in shared memory and count its buckets. One work group per tile. */
+#include "internal.h"
+
+void _glradix_local_shuffle(glradix_context *ctx, const _glradix_pass *pass) {
+  _glradix_use_pass(ctx, pass->pairs ? _GLRADIX_PROG_LOCAL_SHUFFLE_PAIRS
+                                     : _GLRADIX_PROG_LOCAL_SHUFFLE, pass);
+  _glradix_dispatch(ctx, pass->num_tiles);
+}

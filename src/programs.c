@@ -1,0 +1,113 @@
+/* Embedded shader sources + injected #defines -> GL programs. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "internal.h"
+#include "shaders_gen.h"
+
+typedef struct program_source {
+  const char *name;   /* the stage's shader file, for logs */
+  const char *source; /* embedded text of shaders/<name>.comp */
+  int pairs;          /* HAS_VALUES */
+  const char *scan_t; /* type of common.glsl's block scan, or NULL for none */
+} program_source;
+
+static const program_source SOURCES[_GLRADIX_PROG_COUNT] = {
+  [_GLRADIX_PROG_LOCAL_SHUFFLE] = {"local_shuffle", _glradix_shader_local_shuffle, 0, "uvec2"},
+  [_GLRADIX_PROG_LOCAL_SHUFFLE_PAIRS] = {"local_shuffle", _glradix_shader_local_shuffle, 1, "uvec2"},
+  [_GLRADIX_PROG_SCAN_BLOCKS] = {"scan_blocks", _glradix_shader_scan_blocks, 0, "uint"},
+  [_GLRADIX_PROG_SCAN_ADD] = {"scan_add", _glradix_shader_scan_add, 0, NULL},
+  [_GLRADIX_PROG_GLOBAL_SCATTER] = {"global_scatter", _glradix_shader_global_scatter, 0, NULL},
+  [_GLRADIX_PROG_GLOBAL_SCATTER_PAIRS] = {"global_scatter", _glradix_shader_global_scatter, 1, NULL},
+};
+
+/* The C constants every shader sees, right after #version. */
+static void write_defines(char *out, size_t size, const glradix_context *ctx,
+                          const program_source *src) {
+  int n = snprintf(out, size,
+           "#version 430\n"
+           "#define WG_SIZE %du\n#define ITEMS %du\n#define TILE %du\n"
+           "#define SCAN_ITEMS %du\n#define SCAN_TILE %du\n"
+           "#define RADIX_BITS %uu\n#define BUCKETS %uu\n#define HAS_VALUES %d\n"
+           "#define B_KEYS %d\n#define B_VALUES %d\n#define B_TILE_KEYS %d\n"
+           "#define B_TILE_VALUES %d\n#define B_COUNTS %d\n"
+           "#define LOC_COUNT %d\n#define LOC_SHIFT %d\n#define LOC_DIGIT_BITS %d\n"
+           "#define LOC_NUM_TILES %d\n#define LOC_DATA_OFFSET %d\n#define LOC_SUMS_OFFSET %d\n",
+           _GLRADIX_WG_SIZE, _GLRADIX_ITEMS, _GLRADIX_TILE, _GLRADIX_SCAN_ITEMS,
+           _GLRADIX_SCAN_TILE, ctx->desc.radix_bits, 1u << ctx->desc.radix_bits, src->pairs,
+           _GLRADIX_B_KEYS, _GLRADIX_B_VALUES, _GLRADIX_B_TILE_KEYS, _GLRADIX_B_TILE_VALUES,
+           _GLRADIX_B_COUNTS, _GLRADIX_LOC_COUNT, _GLRADIX_LOC_SHIFT, _GLRADIX_LOC_DIGIT_BITS,
+           _GLRADIX_LOC_NUM_TILES, _GLRADIX_LOC_DATA_OFFSET, _GLRADIX_LOC_SUMS_OFFSET);
+  if (src->scan_t && n > 0 && (size_t)n < size)
+    snprintf(out + n, size - (size_t)n, "#define SCAN_T %s\n", src->scan_t);
+}
+
+/* Sends the driver's info log to the logger, one line per log line. */
+static void log_info_log(glradix_context *ctx, const char *stage, GLuint object, int is_program) {
+  GladGLContext *gl = &ctx->gl;
+  GLint len = 0;
+  if (is_program) gl->GetProgramiv(object, GL_INFO_LOG_LENGTH, &len);
+  else gl->GetShaderiv(object, GL_INFO_LOG_LENGTH, &len);
+  char *text = len > 0 ? malloc((size_t)len) : NULL;
+  if (!text) {
+    _glradix_log(&ctx->desc, "glradix: %s: %s failed (no driver log)", stage,
+                 is_program ? "link" : "compile");
+    return;
+  }
+  if (is_program) gl->GetProgramInfoLog(object, len, NULL, text);
+  else gl->GetShaderInfoLog(object, len, NULL, text);
+  _glradix_log(&ctx->desc, "glradix: %s.comp: %s failed; driver log:\n%s", stage,
+               is_program ? "link" : "compile", text);
+  free(text);
+}
+
+static glradix_status build_one(glradix_context *ctx, const program_source *src, GLuint *out) {
+  GladGLContext *gl = &ctx->gl;
+  char defines[1024];
+  write_defines(defines, sizeof defines, ctx, src);
+  /* #line keeps driver messages pointing at lines of the original files:
+   * source string 1 is common.glsl, 2 the stage's own file. */
+  const GLchar *parts[] = {defines, "#line 1 1\n", _glradix_shader_common, "#line 1 2\n",
+                           src->source};
+  GLuint shader = gl->CreateShader(GL_COMPUTE_SHADER);
+  gl->ShaderSource(shader, (GLsizei)(sizeof parts / sizeof parts[0]), parts, NULL);
+  gl->CompileShader(shader);
+  GLint ok = 0;
+  gl->GetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+  if (!ok) {
+    log_info_log(ctx, src->name, shader, 0);
+    gl->DeleteShader(shader);
+    return GLRADIX_ERROR_SHADER;
+  }
+  GLuint program = gl->CreateProgram();
+  gl->AttachShader(program, shader);
+  gl->LinkProgram(program);
+  gl->DeleteShader(shader); /* flagged; freed with the program */
+  gl->GetProgramiv(program, GL_LINK_STATUS, &ok);
+  if (!ok) {
+    log_info_log(ctx, src->name, program, 1);
+    gl->DeleteProgram(program);
+    return GLRADIX_ERROR_SHADER;
+  }
+  *out = program;
+  return GLRADIX_OK;
+}
+
+glradix_status _glradix_build_programs(glradix_context *ctx) {
+  for (int i = 0; i < _GLRADIX_PROG_COUNT; i++) {
+    glradix_status st = build_one(ctx, &SOURCES[i], &ctx->programs[i]);
+    if (st == GLRADIX_OK) st = _glradix_gl_error(ctx, "building programs");
+    if (st != GLRADIX_OK) {
+      _glradix_delete_programs(ctx);
+      return st;
+    }
+  }
+  return GLRADIX_OK;
+}
+
+void _glradix_delete_programs(glradix_context *ctx) {
+  for (int i = 0; i < _GLRADIX_PROG_COUNT; i++) {
+    if (ctx->programs[i]) ctx->gl.DeleteProgram(ctx->programs[i]);
+    ctx->programs[i] = 0;
+  }
+}

@@ -1,0 +1,153 @@
+/* glradix_sort: validate, plan the passes, run stage after stage. */
+#include "internal.h"
+
+/* GL 4.4 (ARB_buffer_storage); the loader is 4.3, the caller's context may be newer. */
+#ifndef GL_MAP_PERSISTENT_BIT
+#define GL_MAP_PERSISTENT_BIT 0x0040
+#endif
+
+void _glradix_use_pass(glradix_context *ctx, _glradix_program program,
+                       const _glradix_pass *pass) {
+  GladGLContext *gl = &ctx->gl;
+  gl->UseProgram(ctx->programs[program]);
+  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_KEYS, pass->keys);
+  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_TILE_KEYS, ctx->tile_keys.name);
+  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_COUNTS, ctx->counts.name);
+  if (pass->pairs) {
+    gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_VALUES, pass->values);
+    gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_TILE_VALUES, ctx->tile_values.name);
+  }
+  gl->Uniform1ui(_GLRADIX_LOC_COUNT, pass->count);
+  gl->Uniform1ui(_GLRADIX_LOC_SHIFT, pass->shift);
+  gl->Uniform1ui(_GLRADIX_LOC_DIGIT_BITS, pass->digit_bits);
+  gl->Uniform1ui(_GLRADIX_LOC_NUM_TILES, pass->num_tiles);
+}
+
+bool _glradix_groups_fit(const glradix_context *ctx, uint64_t groups) {
+  return groups <= (uint64_t)ctx->group_limit[0] * ctx->group_limit[1];
+}
+
+void _glradix_dispatch(glradix_context *ctx, GLuint groups) {
+  if (groups == 0) return;
+  GLuint x = groups < ctx->group_limit[0] ? groups : ctx->group_limit[0];
+  ctx->gl.DispatchCompute(x, _glradix_div_up(groups, x), 1);
+}
+
+/* Checks that `name` is a buffer of at least `bytes` that shaders may use. */
+static glradix_status check_buffer(glradix_context *ctx, GLuint name, const char *what,
+                                   uint64_t bytes) {
+  GladGLContext *gl = &ctx->gl;
+  if (!gl->IsBuffer(name)) {
+    _glradix_log(&ctx->desc, "glradix_sort: %s %u is not a GL buffer", what, name);
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  GLint64 size = 0;
+  GLint mapped = 0, access = 0;
+  gl->BindBuffer(GL_COPY_READ_BUFFER, name);
+  gl->GetBufferParameteri64v(GL_COPY_READ_BUFFER, GL_BUFFER_SIZE, &size);
+  gl->GetBufferParameteriv(GL_COPY_READ_BUFFER, GL_BUFFER_MAPPED, &mapped);
+  gl->GetBufferParameteriv(GL_COPY_READ_BUFFER, GL_BUFFER_ACCESS_FLAGS, &access);
+  if ((uint64_t)size < bytes) {
+    _glradix_log(&ctx->desc, "glradix_sort: %s buffer %u holds %lld bytes, count needs %llu",
+                 what, name, (long long)size, (unsigned long long)bytes);
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  /* Shaders may only use a mapped buffer if it was mapped persistently. */
+  if (mapped && !(access & GL_MAP_PERSISTENT_BIT)) {
+    _glradix_log(&ctx->desc, "glradix_sort: %s buffer %u is mapped", what, name);
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  return GLRADIX_OK;
+}
+
+/* Checks that need no GL: pointers and the bit range. */
+static glradix_status check_desc(const glradix_context *ctx, const glradix_sort_desc *d,
+                                 unsigned *end_bit) {
+  if (!d) {
+    _glradix_log(&ctx->desc, "glradix_sort: desc is NULL");
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  *end_bit = d->end_bit == 0 ? 32u : d->end_bit;
+  if (*end_bit > 32u || d->begin_bit >= *end_bit) {
+    _glradix_log(&ctx->desc, "glradix_sort: bit range [%u, %u) is not within [0, 32) or empty",
+                 d->begin_bit, *end_bit);
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  if (d->keys == 0) {
+    _glradix_log(&ctx->desc, "glradix_sort: keys is 0 (no buffer)");
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  if (d->values == d->keys) {
+    _glradix_log(&ctx->desc, "glradix_sort: keys and values are the same buffer %u", d->keys);
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  return GLRADIX_OK;
+}
+
+/* Everything that needs GL before the first dispatch: buffers, limits, scratch. */
+static glradix_status prepare(glradix_context *ctx, const glradix_sort_desc *d,
+                              GLuint num_tiles, _glradix_scan_plan *plan) {
+  uint64_t bytes = (uint64_t)d->count * sizeof(GLuint);
+  glradix_status st = check_buffer(ctx, d->keys, "keys", bytes);
+  if (st == GLRADIX_OK && d->values) st = check_buffer(ctx, d->values, "values", bytes);
+  if (st != GLRADIX_OK) return st;
+  _glradix_scan_plan_make(plan, (1u << ctx->desc.radix_bits) * num_tiles);
+  uint64_t tile_bytes = (uint64_t)num_tiles * _GLRADIX_TILE * sizeof(GLuint);
+  uint64_t scan_groups = _glradix_div_up(plan->length[0], _GLRADIX_SCAN_TILE);
+  if (tile_bytes > (uint64_t)ctx->max_ssbo_bytes ||
+      (uint64_t)plan->total * sizeof(GLuint) > (uint64_t)ctx->max_ssbo_bytes ||
+      !_glradix_groups_fit(ctx, num_tiles) || !_glradix_groups_fit(ctx, scan_groups)) {
+    _glradix_log(&ctx->desc,
+                 "glradix_sort: count %u exceeds this context's limits (shader storage "
+                 "block %lld bytes, %u x %u work groups)",
+                 d->count, (long long)ctx->max_ssbo_bytes, ctx->group_limit[0],
+                 ctx->group_limit[1]);
+    return GLRADIX_ERROR_TOO_LARGE;
+  }
+  st = _glradix_ensure_buffer(ctx, &ctx->tile_keys, (GLsizeiptr)tile_bytes, "allocating scratch");
+  if (st == GLRADIX_OK && d->values)
+    st = _glradix_ensure_buffer(ctx, &ctx->tile_values, (GLsizeiptr)tile_bytes,
+                                "allocating scratch");
+  if (st == GLRADIX_OK)
+    st = _glradix_ensure_buffer(ctx, &ctx->counts, (GLsizeiptr)plan->total * (GLsizeiptr)sizeof(GLuint),
+                                "allocating scratch");
+  return st;
+}
+
+glradix_status glradix_sort(glradix_context *ctx, const glradix_sort_desc *desc) {
+  if (!ctx) return GLRADIX_ERROR_INVALID_ARGUMENT; /* nowhere to log */
+  unsigned end_bit = 0;
+  glradix_status st = check_desc(ctx, desc, &end_bit);
+  if (st != GLRADIX_OK || desc->count == 0) return st;
+
+  GladGLContext *gl = &ctx->gl;
+  _glradix_clear_gl_errors(ctx);
+  _glradix_gl_state saved;
+  _glradix_save_state(ctx, &saved);
+  GLuint num_tiles = _glradix_div_up(desc->count, _GLRADIX_TILE);
+  _glradix_scan_plan plan;
+  st = prepare(ctx, desc, num_tiles, &plan);
+  if (st == GLRADIX_OK) {
+    _glradix_pass pass = {
+        .pairs = desc->values != 0, .keys = desc->keys, .values = desc->values,
+        .count = desc->count, .num_tiles = num_tiles};
+    for (GLuint shift = desc->begin_bit; shift < end_bit; shift += ctx->desc.radix_bits) {
+      pass.shift = shift;
+      pass.digit_bits = end_bit - shift < ctx->desc.radix_bits ? end_bit - shift
+                                                                : ctx->desc.radix_bits;
+      _glradix_local_shuffle(ctx, &pass);
+      gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+      _glradix_scan(ctx, &plan);
+      _glradix_global_scatter(ctx, &pass);
+      gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    }
+    /* What a caller may do next with the keys: draw with them, dispatch on
+     * them (also indirectly), or read them back. */
+    gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT |
+                      GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_ELEMENT_ARRAY_BARRIER_BIT |
+                      GL_COMMAND_BARRIER_BIT);
+    st = _glradix_gl_error(ctx, "glradix_sort");
+  }
+  _glradix_restore_state(ctx, &saved);
+  return st;
+}

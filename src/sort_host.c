@@ -1,0 +1,52 @@
+/* glradix_sort_host: upload, sort on the GPU, read back. */
+#include "internal.h"
+
+static glradix_status upload(glradix_context *ctx, _glradix_buffer *b, const uint32_t *data,
+                             GLsizeiptr bytes) {
+  glradix_status st = _glradix_ensure_buffer(ctx, b, bytes, "allocating host staging");
+  if (st != GLRADIX_OK) return st;
+  ctx->gl.BindBuffer(GL_COPY_WRITE_BUFFER, b->name);
+  ctx->gl.BufferSubData(GL_COPY_WRITE_BUFFER, 0, bytes, data);
+  return _glradix_gl_error(ctx, "glradix_sort_host upload");
+}
+
+static void download(glradix_context *ctx, const _glradix_buffer *b, uint32_t *data,
+                     GLsizeiptr bytes) {
+  ctx->gl.BindBuffer(GL_COPY_READ_BUFFER, b->name);
+  ctx->gl.GetBufferSubData(GL_COPY_READ_BUFFER, 0, bytes, data);
+}
+
+glradix_status glradix_sort_host(glradix_context *ctx, uint32_t *keys, uint32_t *values,
+                                 size_t count) {
+  if (!ctx) return GLRADIX_ERROR_INVALID_ARGUMENT;
+  if (count == 0) return GLRADIX_OK;
+  if (!keys) {
+    _glradix_log(&ctx->desc, "glradix_sort_host: keys is NULL with count %zu", count);
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  if (count > UINT32_MAX || (uint64_t)count * 4u > (uint64_t)ctx->max_ssbo_bytes) {
+    _glradix_log(&ctx->desc, "glradix_sort_host: count %zu exceeds this context's limit of "
+                 "%lld bytes per buffer", count, (long long)ctx->max_ssbo_bytes);
+    return GLRADIX_ERROR_TOO_LARGE;
+  }
+  _glradix_clear_gl_errors(ctx);
+  _glradix_gl_state saved;
+  _glradix_save_state(ctx, &saved);
+  GLsizeiptr bytes = (GLsizeiptr)(count * sizeof(uint32_t));
+  glradix_status st = upload(ctx, &ctx->host_keys, keys, bytes);
+  if (st == GLRADIX_OK && values) st = upload(ctx, &ctx->host_values, values, bytes);
+  if (st == GLRADIX_OK) {
+    glradix_sort_desc d = {.keys = ctx->host_keys.name,
+                           .values = values ? ctx->host_values.name : 0,
+                           .count = (uint32_t)count};
+    st = glradix_sort(ctx, &d);
+  }
+  if (st == GLRADIX_OK) {
+    /* glradix_sort ended with GL_BUFFER_UPDATE_BARRIER_BIT. */
+    download(ctx, &ctx->host_keys, keys, bytes);
+    if (values) download(ctx, &ctx->host_values, values, bytes);
+    st = _glradix_gl_error(ctx, "glradix_sort_host read-back");
+  }
+  _glradix_restore_state(ctx, &saved);
+  return st;
+}
