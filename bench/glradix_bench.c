@@ -1,0 +1,560 @@
+/*
+ * glradix-bench: measures glradix_sort on a headless GL 4.3 context.
+ *
+ * For each (n, key_bits, pairs, radix_bits) it uploads n keys uniform over
+ * key_bits bits (and values 0..n-1 for pairs) from a host copy, sorts bits
+ * [0, key_bits) with glradix_sort, and times the call alone with a pair of
+ * glQueryCounter(GL_TIMESTAMP) queries. Two warm-up runs, then the median of
+ * --repeat timed runs; the upload before each run is outside the timed region.
+ * Output: a table, or CSV with the columns of shared/gpu/cub_sort_bench.cu.
+ */
+#define GLAD_GL_IMPLEMENTATION
+#include <glad/gl.h>
+
+#include <glradix/glradix.h>
+#include <glradix/headless.h>
+
+#include "bench_svg.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAX_LIST 32
+
+typedef struct options {
+  uint32_t sizes[MAX_LIST];
+  size_t nsizes;
+  int keys_only, pairs; /* which kinds run (both when neither flag is given) */
+  unsigned key_bits[MAX_LIST];
+  size_t nkey_bits;
+  unsigned bits[MAX_LIST];
+  size_t nbits;
+  unsigned repeat;
+  int verify, csv, stages;
+  const char *svg;
+} options;
+
+enum { WARMUPS = 2 };
+
+static void usage(FILE *f) {
+  fputs("usage: glradix-bench [options]\n"
+        "  --n N[,N...]        key counts (K/M/G suffixes = 2^10/2^20/2^30);\n"
+        "                      default 65536,262144,1048576,4194304,16777216\n"
+        "  --pairs             sort key/value pairs   (default: keys only and pairs)\n"
+        "  --keys-only         sort keys only\n"
+        "  --key-bits B[,B...] keys uniform over B bits and sorted on bits [0,B);\n"
+        "                      30 or 32, default 32,30\n"
+        "  --bits R[,R...]     radix_bits per pass: 2, 4 or 8 (0 = library default); default 0\n"
+        "  --repeat R          timed runs per case, median reported (default 10, after 2 warm-ups)\n"
+        "  --verify            check every result on the CPU (sorted, permutation, stable)\n"
+        "  --csv               CSV: impl,n,key_bits,pairs,radix_bits,ms_median,mkeys_per_s,verified\n"
+        "  --stages            per-stage timing (not available yet)\n"
+        "  --svg FILE          plot Mkeys/s versus N to FILE (SVG)\n"
+        "  --help              this text\n"
+        "Exit status: 0 all good, 1 a glradix call or a verification failed, 2 bad arguments.\n",
+        f);
+}
+
+/* Parses one unsigned decimal number, optionally with a K/M/G suffix. */
+static int parse_u32(const char *s, int allow_suffix, uint32_t *out) {
+  if (!s || *s < '0' || *s > '9') return -1;
+  errno = 0;
+  char *end = NULL;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (errno || end == s) return -1;
+  if (allow_suffix && *end) {
+    unsigned shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20
+                   : *end == 'G' || *end == 'g' ? 30 : 0;
+    if (!shift || v > (0xffffffffull >> shift)) return -1;
+    v <<= shift;
+    ++end;
+  }
+  if (*end || v > 0xffffffffull) return -1;
+  *out = (uint32_t)v;
+  return 0;
+}
+
+/* Parses "a,b,c" into at most MAX_LIST numbers. */
+static int parse_list(const char *s, int allow_suffix, uint32_t *out, size_t *count) {
+  char buf[512];
+  if (!s || strlen(s) >= sizeof buf) return -1;
+  strcpy(buf, s);
+  *count = 0;
+  char *p = buf;
+  for (;;) {
+    char *comma = strchr(p, ',');
+    if (comma) *comma = '\0';
+    if (*count == MAX_LIST || parse_u32(p, allow_suffix, &out[*count])) return -1;
+    ++*count;
+    if (!comma) return 0;
+    p = comma + 1;
+  }
+}
+
+/* Returns 0 and sets *o, or -1 (message printed) for bad arguments, 1 for --help. */
+static int parse_args(int argc, char **argv, options *o) {
+  static const uint32_t default_sizes[] = {65536, 262144, 1048576, 4194304, 16777216};
+  memset(o, 0, sizeof *o);
+  memcpy(o->sizes, default_sizes, sizeof default_sizes);
+  o->nsizes = sizeof default_sizes / sizeof default_sizes[0];
+  o->key_bits[0] = 32;
+  o->key_bits[1] = 30;
+  o->nkey_bits = 2;
+  o->nbits = 1; /* bits[0] == 0: library default */
+  o->repeat = 10;
+
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i];
+    /* Accept both "--opt value" and "--opt=value" for options with a value. */
+    const char *eq = strchr(a, '=');
+    size_t name_len = eq ? (size_t)(eq - a) : strlen(a);
+#define IS(name) (name_len == strlen(name) && strncmp(a, name, name_len) == 0)
+#define VALUE() (eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL))
+    if (IS("--help") || IS("-h")) {
+      return 1;
+    } else if (!eq && IS("--pairs")) {
+      o->pairs = 1;
+    } else if (!eq && IS("--keys-only")) {
+      o->keys_only = 1;
+    } else if (!eq && IS("--verify")) {
+      o->verify = 1;
+    } else if (!eq && IS("--csv")) {
+      o->csv = 1;
+    } else if (!eq && IS("--stages")) {
+      o->stages = 1;
+    } else if (IS("--n")) {
+      const char *v = VALUE();
+      if (parse_list(v, 1, o->sizes, &o->nsizes)) {
+        fprintf(stderr, "glradix-bench: --n wants N[,N...] with 1 <= N < 2^32, got '%s'\n",
+                v ? v : "");
+        return -1;
+      }
+      for (size_t k = 0; k < o->nsizes; ++k)
+        if (o->sizes[k] == 0) {
+          fprintf(stderr, "glradix-bench: --n: sizes must be at least 1\n");
+          return -1;
+        }
+    } else if (IS("--key-bits")) {
+      const char *v = VALUE();
+      uint32_t tmp[MAX_LIST];
+      if (parse_list(v, 0, tmp, &o->nkey_bits)) goto bad_key_bits;
+      for (size_t k = 0; k < o->nkey_bits; ++k) {
+        if (tmp[k] != 30 && tmp[k] != 32) goto bad_key_bits;
+        o->key_bits[k] = tmp[k];
+      }
+      continue;
+    bad_key_bits:
+      fprintf(stderr, "glradix-bench: --key-bits wants 30, 32 or 32,30, got '%s'\n", v ? v : "");
+      return -1;
+    } else if (IS("--bits")) {
+      const char *v = VALUE();
+      uint32_t tmp[MAX_LIST];
+      if (parse_list(v, 0, tmp, &o->nbits)) goto bad_bits;
+      for (size_t k = 0; k < o->nbits; ++k) {
+        if (tmp[k] != 0 && tmp[k] != 2 && tmp[k] != 4 && tmp[k] != 8) goto bad_bits;
+        o->bits[k] = tmp[k];
+      }
+      continue;
+    bad_bits:
+      fprintf(stderr, "glradix-bench: --bits wants values among 0,2,4,8, got '%s'\n", v ? v : "");
+      return -1;
+    } else if (IS("--repeat")) {
+      const char *v = VALUE();
+      uint32_t r = 0;
+      if (parse_u32(v, 0, &r) || r == 0 || r > 100000) {
+        fprintf(stderr, "glradix-bench: --repeat wants 1..100000, got '%s'\n", v ? v : "");
+        return -1;
+      }
+      o->repeat = r;
+    } else if (IS("--svg")) {
+      const char *v = VALUE();
+      if (!v || !*v) {
+        fprintf(stderr, "glradix-bench: --svg wants a file name\n");
+        return -1;
+      }
+      o->svg = v;
+    } else {
+      fprintf(stderr, "glradix-bench: unknown argument '%s'\n", a);
+      return -1;
+    }
+#undef IS
+#undef VALUE
+  }
+  if (!o->pairs && !o->keys_only) o->pairs = o->keys_only = 1;
+  return 0;
+}
+
+/* ---- data ---------------------------------------------------------------- */
+
+static uint64_t splitmix64(uint64_t *state) {
+  uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+/* Keys uniform over key_bits bits; the same n and key_bits give the same keys. */
+static void make_keys(uint32_t *keys, uint32_t n, unsigned key_bits) {
+  uint64_t state = 0x676c7261646978ull ^ ((uint64_t)key_bits << 32) ^ n;
+  const uint32_t mask = key_bits >= 32 ? 0xffffffffu : ((1u << key_bits) - 1u);
+  for (uint32_t i = 0; i < n; ++i) keys[i] = (uint32_t)(splitmix64(&state) >> 32) & mask;
+}
+
+/* CPU reference: LSD radix sort of keys, 8 bits per pass over [0, key_bits). */
+static void cpu_sort(uint32_t *keys, uint32_t *tmp, uint32_t n, unsigned key_bits) {
+  uint32_t *src = keys, *dst = tmp;
+  for (unsigned shift = 0; shift < key_bits; shift += 8) {
+    size_t count[256] = {0};
+    for (uint32_t i = 0; i < n; ++i) ++count[(src[i] >> shift) & 0xff];
+    size_t sum = 0;
+    for (int d = 0; d < 256; ++d) {
+      size_t c = count[d];
+      count[d] = sum;
+      sum += c;
+    }
+    for (uint32_t i = 0; i < n; ++i) dst[count[(src[i] >> shift) & 0xff]++] = src[i];
+    uint32_t *t = src;
+    src = dst;
+    dst = t;
+  }
+  if (src != keys) memcpy(keys, src, (size_t)n * sizeof *keys);
+}
+
+/* Checks out_keys (and out_vals, if not NULL) against the input; on failure
+ * writes the first problem to why and returns 0. */
+static int check_result(const uint32_t *in_keys, const uint32_t *ref_sorted,
+                        const uint32_t *out_keys, const uint32_t *out_vals, uint32_t n,
+                        char *why, size_t len) {
+  for (uint32_t i = 1; i < n; ++i)
+    if (out_keys[i - 1] > out_keys[i]) {
+      snprintf(why, len, "not sorted: key[%u] = 0x%08x > key[%u] = 0x%08x", i - 1,
+               out_keys[i - 1], i, out_keys[i]);
+      return 0;
+    }
+  for (uint32_t i = 0; i < n; ++i)
+    if (out_keys[i] != ref_sorted[i]) {
+      snprintf(why, len,
+               "keys are not a permutation of the input: key[%u] = 0x%08x, expected 0x%08x", i,
+               out_keys[i], ref_sorted[i]);
+      return 0;
+    }
+  if (!out_vals) return 1;
+  for (uint32_t i = 0; i < n; ++i) {
+    const uint32_t v = out_vals[i];
+    if (v >= n) {
+      snprintf(why, len, "value[%u] = %u is not an input index (n = %u)", i, v, n);
+      return 0;
+    }
+    if (in_keys[v] != out_keys[i]) {
+      snprintf(why, len, "value[%u] = %u does not map back: input key[%u] = 0x%08x, sorted key 0x%08x",
+               i, v, v, in_keys[v], out_keys[i]);
+      return 0;
+    }
+    if (i > 0 && out_keys[i - 1] == out_keys[i] && out_vals[i - 1] >= v) {
+      snprintf(why, len, "not stable: equal keys 0x%08x at %u and %u carry values %u and %u",
+               out_keys[i], i - 1, i, out_vals[i - 1], v);
+      return 0;
+    }
+  }
+  return 1;
+}
+
+/* ---- GL ------------------------------------------------------------------ */
+
+static GladGLContext gl;
+
+/* glad wants a function-pointer-returning loader; the library's returns void *. */
+static GLADapiproc bench_gl_load(const char *name) {
+  union {
+    void *p;
+    GLADapiproc f;
+  } u;
+  u.p = glradix_headless_load(name);
+  return u.f;
+}
+
+static void log_cb(void *user, const char *message) {
+  (void)user;
+  fprintf(stderr, "glradix: %s\n", message);
+}
+
+static double now_ms(void) {
+  struct timespec ts;
+  timespec_get(&ts, TIME_UTC);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+static int cmp_double(const void *a, const void *b) {
+  const double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+static void upload(GLuint buf, const uint32_t *data, uint32_t n) {
+  gl.BindBuffer(GL_COPY_WRITE_BUFFER, buf);
+  gl.BufferSubData(GL_COPY_WRITE_BUFFER, 0, (GLsizeiptr)n * 4, data);
+  gl.BindBuffer(GL_COPY_WRITE_BUFFER, 0);
+}
+
+static void download(GLuint buf, uint32_t *data, uint32_t n) {
+  gl.BindBuffer(GL_COPY_READ_BUFFER, buf);
+  gl.GetBufferSubData(GL_COPY_READ_BUFFER, 0, (GLsizeiptr)n * 4, data);
+  gl.BindBuffer(GL_COPY_READ_BUFFER, 0);
+}
+
+typedef struct bench_state {
+  const options *opt;
+  int gpu_timer; /* GL_TIMESTAMP usable; otherwise CPU clock around glFinish */
+  GLuint query[2];
+  double *times;
+} bench_state;
+
+/* Runs one case; returns GLRADIX_OK and sets *ms_median, or the failing status. */
+static glradix_status run_case(bench_state *b, glradix_context *ctx, GLuint keys_buf,
+                               GLuint vals_buf, const uint32_t *keys, const uint32_t *vals,
+                               uint32_t n, unsigned key_bits, double *ms_median) {
+  const unsigned runs = WARMUPS + b->opt->repeat;
+  glradix_sort_desc sd = {0};
+  sd.keys = keys_buf;
+  sd.values = vals ? vals_buf : 0;
+  sd.count = n;
+  sd.begin_bit = 0;
+  sd.end_bit = key_bits;
+
+  for (unsigned r = 0; r < runs; ++r) {
+    upload(keys_buf, keys, n);
+    if (vals) upload(vals_buf, vals, n);
+    GLenum err = gl.GetError();
+    if (err != GL_NO_ERROR) {
+      fprintf(stderr, "glradix-bench: GL error 0x%04x uploading %u keys\n", err, n);
+      return err == GL_OUT_OF_MEMORY ? GLRADIX_ERROR_OUT_OF_MEMORY : GLRADIX_ERROR_GL;
+    }
+    double ms;
+    glradix_status st;
+    if (b->gpu_timer) {
+      GLuint64 t0 = 0, t1 = 0;
+      gl.QueryCounter(b->query[0], GL_TIMESTAMP);
+      st = glradix_sort(ctx, &sd);
+      gl.QueryCounter(b->query[1], GL_TIMESTAMP);
+      gl.GetQueryObjectui64v(b->query[0], GL_QUERY_RESULT, &t0);
+      gl.GetQueryObjectui64v(b->query[1], GL_QUERY_RESULT, &t1);
+      ms = (double)(t1 - t0) * 1e-6;
+    } else {
+      gl.Finish();
+      const double t0 = now_ms();
+      st = glradix_sort(ctx, &sd);
+      gl.Finish();
+      ms = now_ms() - t0;
+    }
+    if (st != GLRADIX_OK) return st;
+    if (r >= WARMUPS) b->times[r - WARMUPS] = ms;
+  }
+  qsort(b->times, b->opt->repeat, sizeof *b->times, cmp_double);
+  *ms_median = b->times[b->opt->repeat / 2];
+  return GLRADIX_OK;
+}
+
+int main(int argc, char **argv) {
+  options opt;
+  const int pa = parse_args(argc, argv, &opt);
+  if (pa == 1) {
+    usage(stdout);
+    return 0;
+  }
+  if (pa != 0) {
+    usage(stderr);
+    return 2;
+  }
+  FILE *info = opt.csv ? stderr : stdout; /* keep stdout pure CSV */
+
+  glradix_headless *h = NULL;
+  glradix_status st = glradix_headless_create(&h);
+  if (st != GLRADIX_OK) {
+    fprintf(stderr,
+            "glradix-bench: no headless OpenGL 4.3 context: %s "
+            "(GLRADIX_HEADLESS_VERBOSE=1 says why)\n",
+            glradix_status_string(st));
+    return 1;
+  }
+  if (!gladLoadGLContext(&gl, bench_gl_load)) {
+    fprintf(stderr, "glradix-bench: could not load GL functions\n");
+    glradix_headless_destroy(h);
+    return 1;
+  }
+  fprintf(info, "renderer: %s\n", glradix_headless_renderer(h));
+  fprintf(info, "GL: %s (EGL platform %s)\n", (const char *)gl.GetString(GL_VERSION),
+          glradix_headless_platform(h));
+
+  bench_state b = {0};
+  b.opt = &opt;
+  GLint counter_bits = 0;
+  gl.GetQueryiv(GL_TIMESTAMP, GL_QUERY_COUNTER_BITS, &counter_bits);
+  b.gpu_timer = counter_bits > 0;
+  if (b.gpu_timer) gl.GenQueries(2, b.query);
+  if (opt.stages) fputs("stages: not available\n", stderr);
+
+  int failed = 0;
+  size_t n_verified = 0, n_bad = 0;
+  glradix_context *ctx[MAX_LIST] = {0};
+  unsigned resolved[MAX_LIST] = {0};
+  for (size_t k = 0; k < opt.nbits; ++k) {
+    glradix_desc d = {0};
+    d.load = glradix_headless_load;
+    d.radix_bits = opt.bits[k];
+    d.log = log_cb;
+    st = glradix_create(&d, &ctx[k]);
+    if (st != GLRADIX_OK) {
+      fprintf(stderr, "glradix-bench: glradix_create(radix_bits %u) failed: %s\n", opt.bits[k],
+              glradix_status_string(st));
+      failed = 1;
+      continue;
+    }
+    resolved[k] = glradix_query_desc(ctx[k]).radix_bits;
+  }
+
+  uint32_t max_n = 0;
+  for (size_t i = 0; i < opt.nsizes; ++i)
+    if (opt.sizes[i] > max_n) max_n = opt.sizes[i];
+  const size_t bytes = (size_t)max_n * sizeof(uint32_t);
+  uint32_t *keys = malloc(bytes), *vals = opt.pairs ? malloc(bytes) : NULL;
+  uint32_t *ref = NULL, *tmp = NULL, *out_k = NULL, *out_v = NULL;
+  if (opt.verify) {
+    ref = malloc(bytes);
+    tmp = malloc(bytes);
+    out_k = malloc(bytes);
+    out_v = opt.pairs ? malloc(bytes) : NULL;
+  }
+  const size_t max_rows =
+      opt.nsizes * opt.nkey_bits * (size_t)(opt.pairs + opt.keys_only) * opt.nbits;
+  bench_result *rows = calloc(max_rows, sizeof *rows);
+  size_t nrows = 0;
+  b.times = malloc(opt.repeat * sizeof *b.times);
+  if (!keys || (opt.pairs && !vals) || !rows || !b.times ||
+      (opt.verify && (!ref || !tmp || !out_k || (opt.pairs && !out_v)))) {
+    fprintf(stderr, "glradix-bench: out of host memory for %u keys\n", max_n);
+    return 1;
+  }
+  if (vals)
+    for (uint32_t i = 0; i < max_n; ++i) vals[i] = i;
+
+  if (opt.csv) {
+    puts("impl,n,key_bits,pairs,radix_bits,ms_median,mkeys_per_s,verified");
+  } else {
+    printf("timing: %s around each glradix_sort, median of %u runs after %d warm-ups%s\n",
+           b.gpu_timer ? "GL_TIMESTAMP queries" : "CPU clock + glFinish", opt.repeat, WARMUPS,
+           opt.verify ? ", verified on the CPU" : "");
+    printf("%10s %8s %5s %10s %12s %10s  %s\n", "n", "key_bits", "pairs", "radix_bits",
+           "ms_median", "Mkeys/s", "verified");
+  }
+  fflush(stdout);
+
+  for (size_t si = 0; si < opt.nsizes; ++si) {
+    const uint32_t n = opt.sizes[si];
+    GLuint buf[2] = {0, 0};
+    gl.GenBuffers(2, buf);
+    for (int k = 0; k < (opt.pairs ? 2 : 1); ++k) {
+      gl.BindBuffer(GL_COPY_WRITE_BUFFER, buf[k]);
+      gl.BufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)n * 4, NULL, GL_DYNAMIC_COPY);
+    }
+    gl.BindBuffer(GL_COPY_WRITE_BUFFER, 0);
+    const GLenum err = gl.GetError();
+    if (err != GL_NO_ERROR) {
+      fprintf(stderr, "glradix-bench: n = %u: GL error 0x%04x allocating the buffers; skipped\n",
+              n, err);
+      failed = 1;
+      gl.DeleteBuffers(2, buf);
+      continue;
+    }
+    for (size_t kb = 0; kb < opt.nkey_bits; ++kb) {
+      const unsigned key_bits = opt.key_bits[kb];
+      make_keys(keys, n, key_bits);
+      if (opt.verify) {
+        memcpy(ref, keys, (size_t)n * sizeof *keys);
+        cpu_sort(ref, tmp, n, key_bits);
+      }
+      for (int pairs = 0; pairs <= 1; ++pairs) {
+        if (pairs ? !opt.pairs : !opt.keys_only) continue;
+        for (size_t bi = 0; bi < opt.nbits; ++bi) {
+          if (!ctx[bi]) continue;
+          double ms = 0;
+          st = run_case(&b, ctx[bi], buf[0], buf[1], keys, pairs ? vals : NULL, n, key_bits, &ms);
+          if (st != GLRADIX_OK) {
+            fprintf(stderr,
+                    "glradix-bench: n = %u, key_bits %u, pairs %d, radix_bits %u: "
+                    "glradix_sort failed: %s\n",
+                    n, key_bits, pairs, resolved[bi], glradix_status_string(st));
+            failed = 1;
+            continue;
+          }
+          const char *verified = "-";
+          if (opt.verify) {
+            char why[256];
+            gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+            download(buf[0], out_k, n);
+            if (pairs) download(buf[1], out_v, n);
+            const int ok = check_result(keys, ref, out_k, pairs ? out_v : NULL, n, why, sizeof why);
+            if (!ok) {
+              fprintf(stderr,
+                      "glradix-bench: n = %u, key_bits %u, pairs %d, radix_bits %u: "
+                      "verification failed: %s\n",
+                      n, key_bits, pairs, resolved[bi], why);
+              failed = 1;
+              ++n_bad;
+            } else {
+              ++n_verified;
+            }
+            verified = ok ? "yes" : "NO";
+          }
+          const double mkeys = ms > 0 ? (double)n / ms / 1e3 : 0.0;
+          if (opt.csv)
+            printf("glradix,%u,%u,%d,%u,%.4f,%.1f,%s\n", n, key_bits, pairs, resolved[bi], ms,
+                   mkeys, verified);
+          else
+            printf("%10u %8u %5d %10u %12.4f %10.1f  %s\n", n, key_bits, pairs, resolved[bi], ms,
+                   mkeys, verified);
+          fflush(stdout);
+          bench_result *row = &rows[nrows++];
+          row->n = n;
+          row->key_bits = key_bits;
+          row->pairs = pairs;
+          row->radix_bits = resolved[bi];
+          row->ms_median = ms;
+          row->mkeys_per_s = mkeys;
+        }
+      }
+    }
+    gl.DeleteBuffers(2, buf);
+  }
+
+  if (!opt.csv) {
+    printf("result: %zu of %zu cases ran", nrows, max_rows);
+    if (opt.verify) printf(", %zu verified, %zu failed verification", n_verified, n_bad);
+    printf(": %s\n", failed ? "FAILED" : "ok");
+  }
+
+  if (opt.svg) {
+    char title[256];
+    snprintf(title, sizeof title, "glradix_sort throughput on %s", glradix_headless_renderer(h));
+    if (bench_write_svg(opt.svg, title, rows, nrows) != 0) {
+      fprintf(stderr, "glradix-bench: cannot write %s\n", opt.svg);
+      failed = 1;
+    } else {
+      fprintf(info, "plot: %s\n", opt.svg);
+    }
+  }
+
+  for (size_t k = 0; k < opt.nbits; ++k) glradix_destroy(ctx[k]);
+  if (b.gpu_timer) gl.DeleteQueries(2, b.query);
+  glradix_headless_destroy(h);
+  free(b.times);
+  free(rows);
+  free(keys);
+  free(vals);
+  free(ref);
+  free(tmp);
+  free(out_k);
+  free(out_v);
+  return failed ? 1 : 0;
+}
