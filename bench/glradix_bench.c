@@ -51,7 +51,7 @@ static void usage(FILE *f) {
         "  --repeat R          timed runs per case, median reported (default 10, after 2 warm-ups)\n"
         "  --verify            check every result on the CPU (sorted, permutation, stable)\n"
         "  --csv               CSV: impl,n,key_bits,pairs,radix_bits,ms_median,mkeys_per_s,verified\n"
-        "  --stages            per-stage timing (not available yet)\n"
+        "  --stages            per-stage GPU time (medians), on stdout or, with --csv, stderr\n"
         "  --svg FILE          plot Mkeys/s versus N to FILE (SVG)\n"
         "  --help              this text\n"
         "Exit status: 0 all good, 1 a glradix call or a verification failed, 2 bad arguments.\n",
@@ -309,12 +309,14 @@ typedef struct bench_state {
   int gpu_timer; /* GL_TIMESTAMP usable; otherwise CPU clock around glFinish */
   GLuint query[2];
   double *times;
+  double *stage_times[3]; /* --stages: per timed run, per stage */
 } bench_state;
 
 /* Runs one case; returns GLRADIX_OK and sets *ms_median, or the failing status. */
 static glradix_status run_case(bench_state *b, glradix_context *ctx, GLuint keys_buf,
                                GLuint vals_buf, const uint32_t *keys, const uint32_t *vals,
-                               uint32_t n, unsigned key_bits, double *ms_median) {
+                               uint32_t n, unsigned key_bits, double *ms_median,
+                               glradix_stage_times *stages) {
   const unsigned runs = WARMUPS + b->opt->repeat;
   glradix_sort_desc sd = {0};
   sd.keys = keys_buf;
@@ -350,9 +352,26 @@ static glradix_status run_case(bench_state *b, glradix_context *ctx, GLuint keys
     }
     if (st != GLRADIX_OK) return st;
     if (r >= WARMUPS) b->times[r - WARMUPS] = ms;
+    if (r >= WARMUPS && stages) {
+      glradix_stage_times t;
+      st = glradix_query_stage_times(ctx, &t);
+      if (st != GLRADIX_OK) return st;
+      b->stage_times[0][r - WARMUPS] = t.local_shuffle_ms;
+      b->stage_times[1][r - WARMUPS] = t.scan_ms;
+      b->stage_times[2][r - WARMUPS] = t.global_scatter_ms;
+      stages->passes = t.passes;
+    }
   }
   qsort(b->times, b->opt->repeat, sizeof *b->times, cmp_double);
   *ms_median = b->times[b->opt->repeat / 2];
+  if (stages) {
+    double *med[3] = {&stages->local_shuffle_ms, &stages->scan_ms, &stages->global_scatter_ms};
+    for (int i = 0; i < 3; i++) {
+      qsort(b->stage_times[i], b->opt->repeat, sizeof(double), cmp_double);
+      *med[i] = b->stage_times[i][b->opt->repeat / 2];
+    }
+    stages->total_ms = *ms_median;
+  }
   return GLRADIX_OK;
 }
 
@@ -393,7 +412,6 @@ int main(int argc, char **argv) {
   gl.GetQueryiv(GL_TIMESTAMP, GL_QUERY_COUNTER_BITS, &counter_bits);
   b.gpu_timer = counter_bits > 0;
   if (b.gpu_timer) gl.GenQueries(2, b.query);
-  if (opt.stages) fputs("stages: not available\n", stderr);
 
   int failed = 0;
   size_t n_verified = 0, n_bad = 0;
@@ -404,6 +422,7 @@ int main(int argc, char **argv) {
     d.load = glradix_headless_load;
     d.radix_bits = opt.bits[k];
     d.log = log_cb;
+    d.profile = opt.stages;
     st = glradix_create(&d, &ctx[k]);
     if (st != GLRADIX_OK) {
       fprintf(stderr, "glradix-bench: glradix_create(radix_bits %u) failed: %s\n", opt.bits[k],
@@ -431,7 +450,9 @@ int main(int argc, char **argv) {
   bench_result *rows = calloc(max_rows, sizeof *rows);
   size_t nrows = 0;
   b.times = malloc(opt.repeat * sizeof *b.times);
-  if (!keys || (opt.pairs && !vals) || !rows || !b.times ||
+  for (int i = 0; i < 3; i++) b.stage_times[i] = malloc(opt.repeat * sizeof(double));
+  if (!keys || (opt.pairs && !vals) || !rows || !b.times || !b.stage_times[0] ||
+      !b.stage_times[1] || !b.stage_times[2] ||
       (opt.verify && (!ref || !tmp || !out_k || (opt.pairs && !out_v)))) {
     fprintf(stderr, "glradix-bench: out of host memory for %u keys\n", max_n);
     return 1;
@@ -479,7 +500,9 @@ int main(int argc, char **argv) {
         for (size_t bi = 0; bi < opt.nbits; ++bi) {
           if (!ctx[bi]) continue;
           double ms = 0;
-          st = run_case(&b, ctx[bi], buf[0], buf[1], keys, pairs ? vals : NULL, n, key_bits, &ms);
+          glradix_stage_times stages = {0};
+          st = run_case(&b, ctx[bi], buf[0], buf[1], keys, pairs ? vals : NULL, n, key_bits, &ms,
+                        opt.stages ? &stages : NULL);
           if (st != GLRADIX_OK) {
             fprintf(stderr,
                     "glradix-bench: n = %u, key_bits %u, pairs %d, radix_bits %u: "
@@ -514,6 +537,12 @@ int main(int argc, char **argv) {
           else
             printf("%10u %8u %5d %10u %12.4f %10.1f  %s\n", n, key_bits, pairs, resolved[bi], ms,
                    mkeys, verified);
+          if (opt.stages)
+            fprintf(info,
+                    "stages: n=%u key_bits=%u pairs=%d radix_bits=%u passes=%u: local_shuffle "
+                    "%.4f ms, scan %.4f ms, global_scatter %.4f ms (medians; sort %.4f ms)\n",
+                    n, key_bits, pairs, resolved[bi], stages.passes, stages.local_shuffle_ms,
+                    stages.scan_ms, stages.global_scatter_ms, ms);
           fflush(stdout);
           bench_result *row = &rows[nrows++];
           row->n = n;
@@ -549,6 +578,7 @@ int main(int argc, char **argv) {
   if (b.gpu_timer) gl.DeleteQueries(2, b.query);
   glradix_headless_destroy(h);
   free(b.times);
+  for (int i = 0; i < 3; i++) free(b.stage_times[i]);
   free(rows);
   free(keys);
   free(vals);

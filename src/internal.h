@@ -33,7 +33,9 @@ enum {
   _GLRADIX_LOC_DATA_OFFSET = 1, /* scan: where the level starts in counts */
   _GLRADIX_LOC_SUMS_OFFSET = 2, /* scan: where its block sums go */
 
-  _GLRADIX_MAX_SCAN_LEVELS = 8
+  _GLRADIX_MAX_SCAN_LEVELS = 8,
+  _GLRADIX_MAX_PASSES = 16,   /* 32 bits at radix_bits 2 */
+  _GLRADIX_STAGES = 3
 };
 
 /* The compute programs; _PAIRS variants also move values. */
@@ -62,6 +64,9 @@ struct glradix_context {
   GLuint programs[_GLRADIX_PROG_COUNT];
   _glradix_buffer tile_keys, tile_values, counts; /* sort scratch */
   _glradix_buffer host_keys, host_values;         /* glradix_sort_host staging */
+  /* desc.profile: a timestamp before each pass and after each stage */
+  GLuint queries[_GLRADIX_MAX_PASSES * (_GLRADIX_STAGES + 1)];
+  unsigned profiled_passes;
 };
 
 /* Bindings the library touches, saved on entry and restored on exit. */
@@ -94,6 +99,10 @@ void _glradix_save_state(glradix_context *ctx, _glradix_gl_state *s);
 void _glradix_restore_state(glradix_context *ctx, const _glradix_gl_state *s);
 glradix_status _glradix_ensure_buffer(glradix_context *ctx, _glradix_buffer *b,
                                       GLsizeiptr size, const char *what);
+
+/* profile.c: timestamps around stages when desc.profile is set */
+void _glradix_profile_mark(glradix_context *ctx, unsigned pass, unsigned point);
+void _glradix_profile_delete(glradix_context *ctx);
 
 /* programs.c */
 glradix_status _glradix_build_programs(glradix_context *ctx);

@@ -131,15 +131,21 @@ glradix_status glradix_sort(glradix_context *ctx, const glradix_sort_desc *desc)
     _glradix_pass pass = {
         .pairs = desc->values != 0, .keys = desc->keys, .values = desc->values,
         .count = desc->count, .num_tiles = num_tiles};
-    for (GLuint shift = desc->begin_bit; shift < end_bit; shift += ctx->desc.radix_bits) {
+    ctx->profiled_passes = 0;
+    unsigned p = 0;
+    for (GLuint shift = desc->begin_bit; shift < end_bit; shift += ctx->desc.radix_bits, p++) {
       pass.shift = shift;
       pass.digit_bits = end_bit - shift < ctx->desc.radix_bits ? end_bit - shift
                                                                 : ctx->desc.radix_bits;
+      _glradix_profile_mark(ctx, p, 0);
       _glradix_local_shuffle(ctx, &pass);
       gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+      _glradix_profile_mark(ctx, p, 1);
       _glradix_scan(ctx, &plan);
+      _glradix_profile_mark(ctx, p, 2);
       _glradix_global_scatter(ctx, &pass);
       gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+      _glradix_profile_mark(ctx, p, 3);
     }
     /* What a caller may do next with the keys: draw with them, dispatch on
      * them (also indirectly), or read them back. */

@@ -87,6 +87,9 @@ typedef struct glradix_desc {
                                 a smaller value caps the work groups in x, the
                                 rest of a dispatch spills into y (exercises the
                                 2-D grid path that large counts take) */
+  int profile;             /**< nonzero: time every stage of every sort on the
+                                GPU (GL_TIMESTAMP queries), read with
+                                glradix_query_stage_times */
 } glradix_desc;
 
 /** The radix_bits used when glradix_desc.radix_bits is 0. */
@@ -159,6 +162,26 @@ GLRADIX_API glradix_status glradix_sort(glradix_context *ctx, const glradix_sort
  */
 GLRADIX_API glradix_status glradix_sort_host(glradix_context *ctx, uint32_t *keys,
                                              uint32_t *values, size_t count);
+
+/** GPU time of the last glradix_sort, per stage, summed over its passes. */
+typedef struct glradix_stage_times {
+  double local_shuffle_ms;
+  double scan_ms;
+  double global_scatter_ms;
+  double total_ms;   /**< first stage's start to last stage's end */
+  unsigned passes;   /**< global passes run (0: nothing sorted yet) */
+} glradix_stage_times;
+
+/**
+ * Reads the per-stage GPU times of the context's last glradix_sort (waits
+ * for the GPU to finish it).
+ *
+ * @errors GLRADIX_ERROR_INVALID_ARGUMENT (ctx or out NULL, or the context was
+ *         created without desc.profile), GLRADIX_ERROR_GL.
+ * @gl_state none changed.
+ */
+GLRADIX_API glradix_status glradix_query_stage_times(glradix_context *ctx,
+                                                     glradix_stage_times *out);
 
 #ifdef __cplusplus
 }

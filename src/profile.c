@@ -1,0 +1,43 @@
+/* Per-stage GPU timing (desc.profile): GL_TIMESTAMP query pairs, since
+ * GL_TIME_ELAPSED reads about 1 ns for compute on llvmpipe. */
+#include "internal.h"
+
+/* Point 0 is the start of a pass, point s + 1 the end of stage s. */
+void _glradix_profile_mark(glradix_context *ctx, unsigned pass, unsigned point) {
+  if (!ctx->desc.profile || pass >= _GLRADIX_MAX_PASSES) return;
+  GLuint *q = &ctx->queries[pass * (_GLRADIX_STAGES + 1) + point];
+  if (*q == 0) ctx->gl.GenQueries(1, q);
+  ctx->gl.QueryCounter(*q, GL_TIMESTAMP);
+  if (pass + 1 > ctx->profiled_passes) ctx->profiled_passes = pass + 1;
+}
+
+void _glradix_profile_delete(glradix_context *ctx) {
+  for (size_t i = 0; i < sizeof ctx->queries / sizeof ctx->queries[0]; i++)
+    if (ctx->queries[i]) ctx->gl.DeleteQueries(1, &ctx->queries[i]);
+}
+
+glradix_status glradix_query_stage_times(glradix_context *ctx, glradix_stage_times *out) {
+  if (!ctx) return GLRADIX_ERROR_INVALID_ARGUMENT;
+  if (!out || !ctx->desc.profile) {
+    _glradix_log(&ctx->desc, "glradix_query_stage_times: %s",
+                 out ? "the context was created without desc.profile" : "out is NULL");
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  glradix_stage_times t = {0};
+  double *stage[_GLRADIX_STAGES] = {&t.local_shuffle_ms, &t.scan_ms, &t.global_scatter_ms};
+  GLuint64 first = 0, last = 0;
+  for (unsigned p = 0; p < ctx->profiled_passes; p++) {
+    GLuint64 ts[_GLRADIX_STAGES + 1];
+    for (unsigned i = 0; i <= _GLRADIX_STAGES; i++)
+      ctx->gl.GetQueryObjectui64v(ctx->queries[p * (_GLRADIX_STAGES + 1) + i], GL_QUERY_RESULT,
+                                  &ts[i]);
+    for (unsigned s = 0; s < _GLRADIX_STAGES; s++) *stage[s] += (double)(ts[s + 1] - ts[s]) * 1e-6;
+    if (p == 0) first = ts[0];
+    last = ts[_GLRADIX_STAGES];
+  }
+  t.total_ms = (double)(last - first) * 1e-6;
+  t.passes = ctx->profiled_passes;
+  glradix_status st = _glradix_gl_error(ctx, "glradix_query_stage_times");
+  if (st == GLRADIX_OK) *out = t;
+  return st;
+}
