@@ -33,7 +33,7 @@ typedef struct options {
   unsigned bits[MAX_LIST];
   size_t nbits;
   unsigned repeat;
-  int verify, csv, stages;
+  int verify, csv, stages, portable;
   const char *svg;
 } options;
 
@@ -52,6 +52,7 @@ static void usage(FILE *f) {
         "  --verify            check every result on the CPU (sorted, permutation, stable)\n"
         "  --csv               CSV: impl,n,key_bits,pairs,radix_bits,ms_median,mkeys_per_s,verified\n"
         "  --stages            per-stage GPU time (medians), on stdout or, with --csv, stderr\n"
+        "  --portable          disable the GL_KHR_shader_subgroup fast path\n"
         "  --svg FILE          plot Mkeys/s versus N to FILE (SVG)\n"
         "  --help              this text\n"
         "Exit status: 0 all good, 1 a glradix call or a verification failed, 2 bad arguments.\n",
@@ -123,6 +124,8 @@ static int parse_args(int argc, char **argv, options *o) {
       o->verify = 1;
     } else if (!eq && IS("--csv")) {
       o->csv = 1;
+    } else if (!eq && IS("--portable")) {
+      o->portable = 1;
     } else if (!eq && IS("--stages")) {
       o->stages = 1;
     } else if (IS("--n")) {
@@ -423,6 +426,7 @@ int main(int argc, char **argv) {
     d.radix_bits = opt.bits[k];
     d.log = log_cb;
     d.profile = opt.stages;
+    d.disable_subgroups = opt.portable;
     st = glradix_create(&d, &ctx[k]);
     if (st != GLRADIX_OK) {
       fprintf(stderr, "glradix-bench: glradix_create(radix_bits %u) failed: %s\n", opt.bits[k],
@@ -431,6 +435,8 @@ int main(int argc, char **argv) {
       continue;
     }
     resolved[k] = glradix_query_desc(ctx[k]).radix_bits;
+    fprintf(info, "radix_bits %u: %s path\n", resolved[k],
+            glradix_subgroup_size(ctx[k]) ? "subgroup (GL_KHR_shader_subgroup)" : "portable GLSL 4.30");
   }
 
   uint32_t max_n = 0;

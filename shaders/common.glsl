@@ -9,15 +9,88 @@ uint group_index() {
   return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
 }
 
+// Index of this invocation in the order that tile slots are owned and
+// scanned. With subgroups it follows the subgroup layout (a permutation of
+// the local index when subgroups are whole), so that a subgroup scan plus
+// one pass over subgroup totals is a scan in this order.
+uint scan_index() {
+#if BLOCK_SCAN == 2
+  return gl_SubgroupID * gl_SubgroupSize + gl_SubgroupInvocationID;
+#else
+  return gl_LocalInvocationID.x;
+#endif
+}
+
 #ifdef SCAN_T
+shared SCAN_T s_scan_total;
+#if BLOCK_SCAN == 2
+// GL_KHR_shader_subgroup fast path: scan inside each subgroup, then add the
+// totals of the subgroups before this one. Two barriers.
+#define NUM_SUBGROUPS (WG_SIZE / SUBGROUP_SIZE)
+shared SCAN_T s_scan[NUM_SUBGROUPS];
+
+SCAN_T block_exclusive_scan(SCAN_T v, out SCAN_T total) {
+  SCAN_T incl = subgroupInclusiveAdd(v);
+  if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) s_scan[gl_SubgroupID] = incl;
+  barrier();
+  SCAN_T before = SCAN_T(0);
+  SCAN_T all = SCAN_T(0);
+  for (uint i = 0u; i < NUM_SUBGROUPS; i++) {
+    SCAN_T t = s_scan[i];
+    if (i < gl_SubgroupID) before += t;
+    all += t;
+  }
+  total = all;
+  barrier(); // s_scan may be reused right after
+  return before + incl - v;
+}
+#elif BLOCK_SCAN == 1
+// Two-level raking exclusive scan of one value per invocation: WG_SIZE /
+// RAKE_SEG rakers each scan RAKE_SEG consecutive values serially, then every
+// invocation adds the totals of the segments before its own. Three barriers
+// instead of the 2 log2(WG_SIZE) + 1 of an up/down sweep. One padding slot
+// per segment keeps the rakers on different banks.
+#define RAKE_SEG 16u
+#define RAKES (WG_SIZE / RAKE_SEG)
+shared SCAN_T s_scan[WG_SIZE + RAKES];
+shared SCAN_T s_rake[RAKES];
+
+SCAN_T block_exclusive_scan(SCAN_T v, out SCAN_T total) {
+  uint lid = scan_index();
+  uint seg = lid / RAKE_SEG;
+  s_scan[lid + seg] = v;
+  barrier();
+  if (lid < RAKES) {
+    uint first = lid * (RAKE_SEG + 1u);
+    SCAN_T run = SCAN_T(0);
+    for (uint i = 0u; i < RAKE_SEG; i++) {
+      SCAN_T x = s_scan[first + i];
+      s_scan[first + i] = run;
+      run += x;
+    }
+    s_rake[lid] = run;
+  }
+  barrier();
+  SCAN_T before = SCAN_T(0);
+  SCAN_T all = SCAN_T(0);
+  for (uint i = 0u; i < RAKES; i++) {
+    SCAN_T t = s_rake[i];
+    if (i < seg) before += t;
+    all += t;
+  }
+  total = all;
+  SCAN_T r = s_scan[lid + seg] + before;
+  barrier(); // s_scan may be reused right after
+  return r;
+}
+#else
 // Work-efficient (Blelloch) exclusive scan of one value per invocation over
 // the work group: up-sweep builds partial sums in place, down-sweep turns
 // them into exclusive prefixes. Must be reached by the whole work group.
 shared SCAN_T s_scan[WG_SIZE];
-shared SCAN_T s_scan_total;
 
 SCAN_T block_exclusive_scan(SCAN_T v, out SCAN_T total) {
-  uint lid = gl_LocalInvocationID.x;
+  uint lid = scan_index();
   s_scan[lid] = v;
   barrier();
   for (uint d = 1u; d < WG_SIZE; d <<= 1) {
@@ -44,4 +117,5 @@ SCAN_T block_exclusive_scan(SCAN_T v, out SCAN_T total) {
   barrier(); // s_scan may be reused right after
   return r;
 }
+#endif
 #endif

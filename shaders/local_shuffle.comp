@@ -44,16 +44,17 @@ void main() {
   }
   barrier();
 
-  // For the splits each invocation owns ITEMS consecutive slots, so ranks
-  // follow tile order and every split is stable.
+  // For the splits each invocation owns ITEMS consecutive slots, in the
+  // order of the block scan, so ranks follow tile order and every split is stable.
+  uint own = scan_index() * ITEMS;
   uint k[ITEMS];
 #if HAS_VALUES
   uint v[ITEMS];
 #endif
   for (uint j = 0u; j < ITEMS; j++) {
-    k[j] = s_keys[lid * ITEMS + j];
+    k[j] = s_keys[own + j];
 #if HAS_VALUES
-    v[j] = s_values[lid * ITEMS + j];
+    v[j] = s_values[own + j];
 #endif
   }
 
@@ -82,9 +83,9 @@ void main() {
     }
     barrier();
     for (uint j = 0u; j < ITEMS; j++) {
-      k[j] = s_keys[lid * ITEMS + j];
+      k[j] = s_keys[own + j];
 #if HAS_VALUES
-      v[j] = s_values[lid * ITEMS + j];
+      v[j] = s_values[own + j];
 #endif
     }
   }

@@ -13,7 +13,7 @@ void main() {
   uint block = group_index();
   if (block * SCAN_TILE >= u_len) return;
   uint lid = gl_LocalInvocationID.x;
-  uint first = block * SCAN_TILE + lid * SCAN_ITEMS;
+  uint first = block * SCAN_TILE + scan_index() * SCAN_ITEMS;
   uint v[SCAN_ITEMS];
   uint sum = 0u;
   for (uint j = 0u; j < SCAN_ITEMS; j++) {

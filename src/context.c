@@ -37,6 +37,22 @@ static glradix_status read_limits(glradix_context *ctx) {
   return _glradix_gl_error(ctx, "reading GL limits");
 }
 
+/* The subgroup fast path needs arithmetic subgroup operations in compute
+ * shaders and work groups made of whole subgroups. */
+static GLuint usable_subgroup_size(glradix_context *ctx) {
+  GladGLContext *gl = &ctx->gl;
+  if (ctx->desc.disable_subgroups || !gl->KHR_shader_subgroup) return 0;
+  GLint size = 0, stages = 0, features = 0;
+  gl->GetIntegerv(GL_SUBGROUP_SIZE_KHR, &size);
+  gl->GetIntegerv(GL_SUBGROUP_SUPPORTED_STAGES_KHR, &stages);
+  gl->GetIntegerv(GL_SUBGROUP_SUPPORTED_FEATURES_KHR, &features);
+  GLint need = GL_SUBGROUP_FEATURE_BASIC_BIT_KHR | GL_SUBGROUP_FEATURE_ARITHMETIC_BIT_KHR;
+  if (size <= 0 || _GLRADIX_WG_SIZE % size != 0 || !(stages & GL_COMPUTE_SHADER_BIT) ||
+      (features & need) != need)
+    return 0;
+  return (GLuint)size;
+}
+
 glradix_status glradix_create(const glradix_desc *desc, glradix_context **out) {
   if (out) *out = NULL;
   if (!desc || !out) {
@@ -73,7 +89,10 @@ glradix_status glradix_create(const glradix_desc *desc, glradix_context **out) {
   }
   _glradix_clear_gl_errors(ctx);
   glradix_status st = read_limits(ctx);
-  if (st == GLRADIX_OK) st = _glradix_build_programs(ctx);
+  if (st == GLRADIX_OK) {
+    ctx->subgroup_size = usable_subgroup_size(ctx);
+    st = _glradix_build_programs(ctx);
+  }
   if (st == GLRADIX_OK && desc->max_count > 0) {
     GLsizeiptr bytes = (GLsizeiptr)_glradix_div_up(desc->max_count, _GLRADIX_TILE) *
                        _GLRADIX_TILE * (GLsizeiptr)sizeof(GLuint);
@@ -101,6 +120,10 @@ void glradix_destroy(glradix_context *ctx) {
   for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; i++)
     if (buffers[i]->name) ctx->gl.DeleteBuffers(1, &buffers[i]->name);
   free(ctx);
+}
+
+unsigned glradix_subgroup_size(const glradix_context *ctx) {
+  return ctx ? ctx->subgroup_size : 0u;
 }
 
 glradix_desc glradix_query_desc(const glradix_context *ctx) {

@@ -10,9 +10,21 @@
 
 /* ---- Constants shared by C and GLSL: defined here once and injected into
  * every shader as #defines after `#version 430` (see programs.c). ---- */
+
+/* Build-time tuning knobs (benchmarks build variants with -D). */
+#ifndef GLRADIX_TUNE_WG_SIZE
+#define GLRADIX_TUNE_WG_SIZE 256
+#endif
+#ifndef GLRADIX_TUNE_ITEMS
+#define GLRADIX_TUNE_ITEMS 4
+#endif
+#ifndef GLRADIX_TUNE_BLOCK_SCAN /* in-tile scan: 0 Blelloch, 1 two-level raking */
+#define GLRADIX_TUNE_BLOCK_SCAN 0
+#endif
+
 enum {
-  _GLRADIX_WG_SIZE = 256,   /* invocations per work group (all stages) */
-  _GLRADIX_ITEMS = 4,       /* keys per invocation in a tile */
+  _GLRADIX_WG_SIZE = GLRADIX_TUNE_WG_SIZE, /* invocations per work group (all stages) */
+  _GLRADIX_ITEMS = GLRADIX_TUNE_ITEMS,     /* keys per invocation in a tile */
   _GLRADIX_TILE = _GLRADIX_WG_SIZE * _GLRADIX_ITEMS, /* keys per tile */
   _GLRADIX_SCAN_ITEMS = 4,  /* counts per invocation in a scan block */
   _GLRADIX_SCAN_TILE = _GLRADIX_WG_SIZE * _GLRADIX_SCAN_ITEMS,
@@ -61,6 +73,7 @@ struct glradix_context {
   GLuint group_limit[2];        /* work groups per dispatch in x and y */
   GLint64 max_ssbo_bytes;       /* GL_MAX_SHADER_STORAGE_BLOCK_SIZE */
   GLint ssbo_alignment;         /* GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT */
+  GLuint subgroup_size;         /* 0: portable path; else GL_KHR_shader_subgroup's size */
   GLuint programs[_GLRADIX_PROG_COUNT];
   _glradix_buffer tile_keys, tile_values, counts; /* sort scratch */
   _glradix_buffer host_keys, host_values;         /* glradix_sort_host staging */

@@ -32,12 +32,18 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            "#define B_KEYS %d\n#define B_VALUES %d\n#define B_TILE_KEYS %d\n"
            "#define B_TILE_VALUES %d\n#define B_COUNTS %d\n"
            "#define LOC_COUNT %d\n#define LOC_SHIFT %d\n#define LOC_DIGIT_BITS %d\n"
-           "#define LOC_NUM_TILES %d\n#define LOC_DATA_OFFSET %d\n#define LOC_SUMS_OFFSET %d\n",
+           "#define LOC_NUM_TILES %d\n#define LOC_DATA_OFFSET %d\n#define LOC_SUMS_OFFSET %d\n"
+           "#define BLOCK_SCAN %d\n#define SUBGROUP_SIZE %uu\n",
            _GLRADIX_WG_SIZE, _GLRADIX_ITEMS, _GLRADIX_TILE, _GLRADIX_SCAN_ITEMS,
            _GLRADIX_SCAN_TILE, ctx->desc.radix_bits, 1u << ctx->desc.radix_bits, src->pairs,
            _GLRADIX_B_KEYS, _GLRADIX_B_VALUES, _GLRADIX_B_TILE_KEYS, _GLRADIX_B_TILE_VALUES,
            _GLRADIX_B_COUNTS, _GLRADIX_LOC_COUNT, _GLRADIX_LOC_SHIFT, _GLRADIX_LOC_DIGIT_BITS,
-           _GLRADIX_LOC_NUM_TILES, _GLRADIX_LOC_DATA_OFFSET, _GLRADIX_LOC_SUMS_OFFSET);
+           _GLRADIX_LOC_NUM_TILES, _GLRADIX_LOC_DATA_OFFSET, _GLRADIX_LOC_SUMS_OFFSET,
+           ctx->subgroup_size ? 2 : GLRADIX_TUNE_BLOCK_SCAN, ctx->subgroup_size);
+  if (ctx->subgroup_size && n > 0 && (size_t)n < size)
+    n += snprintf(out + n, size - (size_t)n,
+                  "#extension GL_KHR_shader_subgroup_basic : require\n"
+                  "#extension GL_KHR_shader_subgroup_arithmetic : require\n");
   if (src->scan_t && n > 0 && (size_t)n < size)
     snprintf(out + n, size - (size_t)n, "#define SCAN_T %s\n", src->scan_t);
 }

@@ -87,6 +87,8 @@ typedef struct glradix_desc {
                                 a smaller value caps the work groups in x, the
                                 rest of a dispatch spills into y (exercises the
                                 2-D grid path that large counts take) */
+  int disable_subgroups;   /**< nonzero: never use the GL_KHR_shader_subgroup
+                                fast path (the portable GLSL 4.30 path is used) */
   int profile;             /**< nonzero: time every stage of every sort on the
                                 GPU (GL_TIMESTAMP queries), read with
                                 glradix_query_stage_times */
@@ -117,6 +119,10 @@ GLRADIX_API void glradix_destroy(glradix_context *ctx);
 
 /** The context's options with every default resolved (all zeroes if ctx is NULL). */
 GLRADIX_API glradix_desc glradix_query_desc(const glradix_context *ctx);
+
+/** Subgroup size the context's shaders use (GL_KHR_shader_subgroup fast
+ *  path), or 0 on the portable path (no extension, disabled, or ctx NULL). */
+GLRADIX_API unsigned glradix_subgroup_size(const glradix_context *ctx);
 
 /** What to sort. Zero-initialise it; zero fields take defaults. */
 typedef struct glradix_sort_desc {
