@@ -17,11 +17,18 @@ layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
 layout(location = LOC_NUM_TILES) uniform uint u_num_tiles;
 
+// The splits move one word per key, (digit << 16) | slot in the loaded
+// tile, instead of key and value; the key and value are fetched once at the
+// end. One padding word per 32 keeps each invocation's ITEMS consecutive
+// words on distinct banks.
 shared uint s_keys[TILE];
 #if HAS_VALUES
 shared uint s_values[TILE];
 #endif
+shared uint s_work[TILE + TILE / 32u];
 shared uint s_hist[BUCKETS];
+
+uint padded(uint i) { return i + (i >> 5); }
 
 void main() {
   uint tile = group_index();
@@ -32,38 +39,31 @@ void main() {
   uint mask = (1u << u_digit_bits) - 1u;
 
   for (uint b = lid; b < BUCKETS; b += WG_SIZE) s_hist[b] = 0u;
-  // Coalesced load. Padding past the end is all ones: it has the largest
-  // digit and starts last, so stable splits keep it at the tile's end.
+  // Coalesced load. Padding past the end takes the largest digit and starts
+  // last, so stable splits keep it at the tile's end.
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
     bool live = i < tile_n;
-    s_keys[i] = live ? keys[base + i] : 0xFFFFFFFFu;
+    uint key = live ? keys[base + i] : 0xFFFFFFFFu;
+    s_keys[i] = key;
 #if HAS_VALUES
     s_values[i] = live ? values[base + i] : 0u;
 #endif
+    s_work[padded(i)] = (((key >> u_shift) & mask) << 16) | i;
   }
   barrier();
 
   // For the splits each invocation owns ITEMS consecutive slots, in the
   // order of the block scan, so ranks follow tile order and every split is stable.
   uint own = scan_index() * ITEMS;
-  uint k[ITEMS];
-#if HAS_VALUES
-  uint v[ITEMS];
-#endif
-  for (uint j = 0u; j < ITEMS; j++) {
-    k[j] = s_keys[own + j];
-#if HAS_VALUES
-    v[j] = s_values[own + j];
-#endif
-  }
-
-  for (uint bit = 0u; bit < u_digit_bits; bit += 2u) {
+  for (uint bit = 16u; bit < 16u + u_digit_bits; bit += 2u) {
+    uint w[ITEMS];
     // This invocation's count of each 2-bit sub-digit, 16 bits per counter
     // (a tile holds at most 65535 keys): x = {0, 1}, y = {2, 3}.
     uvec2 mine = uvec2(0u);
     for (uint j = 0u; j < ITEMS; j++) {
-      uint d = (((k[j] >> u_shift) & mask) >> bit) & 3u;
+      w[j] = s_work[padded(own + j)];
+      uint d = (w[j] >> bit) & 3u;
       mine += (d < 2u) ? uvec2(1u << (16u * d), 0u) : uvec2(0u, 1u << (16u * (d - 2u)));
     }
     uvec2 total;
@@ -71,32 +71,24 @@ void main() {
     uint c0 = total.x & 0xFFFFu, c1 = total.x >> 16, c2 = total.y & 0xFFFFu;
     uvec4 next = uvec4(0u, c0, c0 + c1, c0 + c1 + c2) +
                  uvec4(before.x & 0xFFFFu, before.x >> 16, before.y & 0xFFFFu, before.y >> 16);
-    // The scan ended on a barrier: nobody reads s_keys any more.
+    // The scan ended on a barrier: nobody reads s_work any more.
     for (uint j = 0u; j < ITEMS; j++) {
-      uint d = (((k[j] >> u_shift) & mask) >> bit) & 3u;
+      uint d = (w[j] >> bit) & 3u;
       uint slot = next[d];
       next[d] = slot + 1u;
-      s_keys[slot] = k[j];
-#if HAS_VALUES
-      s_values[slot] = v[j];
-#endif
+      s_work[padded(slot)] = w[j];
     }
     barrier();
-    for (uint j = 0u; j < ITEMS; j++) {
-      k[j] = s_keys[own + j];
-#if HAS_VALUES
-      v[j] = s_values[own + j];
-#endif
-    }
   }
 
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
-    uint key = s_keys[i];
-    if (i < tile_n) atomicAdd(s_hist[(key >> u_shift) & mask], 1u);
-    tile_keys[base + i] = key;
+    uint w = s_work[padded(i)];
+    uint from = w & 0xFFFFu;
+    if (i < tile_n) atomicAdd(s_hist[w >> 16], 1u);
+    tile_keys[base + i] = s_keys[from];
 #if HAS_VALUES
-    tile_values[base + i] = s_values[i];
+    tile_values[base + i] = s_values[from];
 #endif
   }
   barrier();

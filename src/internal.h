@@ -50,6 +50,10 @@ enum {
   _GLRADIX_STAGES = 3
 };
 
+/* local_shuffle.comp packs a tile slot into 16 bits and the split counters
+ * into 16-bit fields. */
+_Static_assert(_GLRADIX_TILE <= 65535, "a tile must fit 16-bit slots and counters");
+
 /* The compute programs; _PAIRS variants also move values. */
 typedef enum _glradix_program {
   _GLRADIX_PROG_LOCAL_SHUFFLE,
