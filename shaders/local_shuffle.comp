@@ -57,25 +57,29 @@ void main() {
   // order of the block scan, so ranks follow tile order and every split is stable.
   uint own = scan_index() * ITEMS;
   for (uint bit = 16u; bit < 16u + u_digit_bits; bit += 2u) {
+    // Counters of the four 2-bit sub-digits, 16 bits each: x = {0, 1},
+    // y = {2, 3} (a tile holds at most 65535 keys). Selects instead of
+    // indexing by digit keep everything in registers.
     uint w[ITEMS];
-    // This invocation's count of each 2-bit sub-digit, 16 bits per counter
-    // (a tile holds at most 65535 keys): x = {0, 1}, y = {2, 3}.
+    uvec2 one[ITEMS];
     uvec2 mine = uvec2(0u);
     for (uint j = 0u; j < ITEMS; j++) {
       w[j] = s_work[padded(own + j)];
       uint d = (w[j] >> bit) & 3u;
-      mine += (d < 2u) ? uvec2(1u << (16u * d), 0u) : uvec2(0u, 1u << (16u * (d - 2u)));
+      one[j] = uvec2(d < 2u ? 1u : 0u, d < 2u ? 0u : 1u) << uvec2(16u * (d & 1u));
+      mine += one[j];
     }
     uvec2 total;
     uvec2 before = block_exclusive_scan(mine, total);
-    uint c0 = total.x & 0xFFFFu, c1 = total.x >> 16, c2 = total.y & 0xFFFFu;
-    uvec4 next = uvec4(0u, c0, c0 + c1, c0 + c1 + c2) +
-                 uvec4(before.x & 0xFFFFu, before.x >> 16, before.y & 0xFFFFu, before.y >> 16);
+    // Where this invocation's first key of each sub-digit goes: the
+    // sub-digit's start in the tile plus the keys of earlier invocations.
+    uint c0 = total.x & 0xFFFFu, c01 = c0 + (total.x >> 16), c012 = c01 + (total.y & 0xFFFFu);
+    uvec2 next = before + uvec2(c0 << 16, c01 | (c012 << 16));
     // The scan ended on a barrier: nobody reads s_work any more.
     for (uint j = 0u; j < ITEMS; j++) {
       uint d = (w[j] >> bit) & 3u;
-      uint slot = next[d];
-      next[d] = slot + 1u;
+      uint slot = ((d < 2u ? next.x : next.y) >> (16u * (d & 1u))) & 0xFFFFu;
+      next += one[j];
       s_work[padded(slot)] = w[j];
     }
     barrier();
