@@ -3,6 +3,10 @@
 
 layout(local_size_x = WG_SIZE) in;
 
+// Per-invocation arrays (ITEMS keys) must stay in registers: ask NVIDIA's
+// compiler to unroll their loops (other compilers ignore the pragma).
+#pragma optionNV(unroll all)
+
 // Work groups are launched as a 2-D grid when one dimension's limit is too
 // small (65535 on many drivers); this is the linear group index.
 uint group_index() {
