@@ -19,7 +19,7 @@
 #define GLRADIX_TUNE_ITEMS 4
 #endif
 #ifndef GLRADIX_TUNE_BLOCK_SCAN /* in-tile scan: 0 Blelloch, 1 two-level raking */
-#define GLRADIX_TUNE_BLOCK_SCAN 0
+#define GLRADIX_TUNE_BLOCK_SCAN 1
 #endif
 
 enum {
