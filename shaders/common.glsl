@@ -123,3 +123,35 @@ SCAN_T block_exclusive_scan(SCAN_T v, out SCAN_T total) {
 }
 #endif
 #endif
+
+#ifdef WITH_SPLIT
+// One stable 4-way split of a tile: `digit` holds the 2-bit sub-digits of
+// the ITEMS keys this invocation owns (consecutive slots, in scan_index()
+// order); returns in `slot` where each key goes. Counters are 16 bits each
+// (a tile holds at most 65535 keys): x = {0, 1}, y = {2, 3}. Selects rather
+// than indexing by digit keep everything in registers.
+void split_slots(uint digit[ITEMS], out uint slot[ITEMS]) {
+  uvec2 one[ITEMS];
+  uvec2 mine = uvec2(0u);
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint d = digit[j];
+    one[j] = uvec2(d < 2u ? 1u : 0u, d < 2u ? 0u : 1u) << uvec2(16u * (d & 1u));
+    mine += one[j];
+  }
+  uvec2 total;
+  uvec2 before = block_exclusive_scan(mine, total);
+  // This invocation's first slot for each sub-digit: the sub-digit's start
+  // in the tile plus the keys of earlier invocations.
+  uint c0 = total.x & 0xFFFFu, c01 = c0 + (total.x >> 16), c012 = c01 + (total.y & 0xFFFFu);
+  uvec2 next = before + uvec2(c0 << 16, c01 | (c012 << 16));
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint d = digit[j];
+    slot[j] = ((d < 2u ? next.x : next.y) >> (16u * (d & 1u))) & 0xFFFFu;
+    next += one[j];
+  }
+}
+#endif
+
+// Shared-memory index with one padding word per 32, so that an invocation's
+// ITEMS consecutive slots fall on distinct banks across its neighbours.
+uint padded(uint i) { return i + (i >> 5); }

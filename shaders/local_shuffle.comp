@@ -28,8 +28,6 @@ shared uint s_values[TILE];
 shared uint s_work[TILE + TILE / 32u];
 shared uint s_hist[BUCKETS];
 
-uint padded(uint i) { return i + (i >> 5); }
-
 void main() {
   uint tile = group_index();
   if (tile >= u_num_tiles) return; // the whole group leaves: the grid overshoots
@@ -57,31 +55,13 @@ void main() {
   // order of the block scan, so ranks follow tile order and every split is stable.
   uint own = scan_index() * ITEMS;
   for (uint bit = 16u; bit < 16u + u_digit_bits; bit += 2u) {
-    // Counters of the four 2-bit sub-digits, 16 bits each: x = {0, 1},
-    // y = {2, 3} (a tile holds at most 65535 keys). Selects instead of
-    // indexing by digit keep everything in registers.
-    uint w[ITEMS];
-    uvec2 one[ITEMS];
-    uvec2 mine = uvec2(0u);
+    uint w[ITEMS], digit[ITEMS], slot[ITEMS];
     for (uint j = 0u; j < ITEMS; j++) {
       w[j] = s_work[padded(own + j)];
-      uint d = (w[j] >> bit) & 3u;
-      one[j] = uvec2(d < 2u ? 1u : 0u, d < 2u ? 0u : 1u) << uvec2(16u * (d & 1u));
-      mine += one[j];
+      digit[j] = (w[j] >> bit) & 3u;
     }
-    uvec2 total;
-    uvec2 before = block_exclusive_scan(mine, total);
-    // Where this invocation's first key of each sub-digit goes: the
-    // sub-digit's start in the tile plus the keys of earlier invocations.
-    uint c0 = total.x & 0xFFFFu, c01 = c0 + (total.x >> 16), c012 = c01 + (total.y & 0xFFFFu);
-    uvec2 next = before + uvec2(c0 << 16, c01 | (c012 << 16));
-    // The scan ended on a barrier: nobody reads s_work any more.
-    for (uint j = 0u; j < ITEMS; j++) {
-      uint d = (w[j] >> bit) & 3u;
-      uint slot = ((d < 2u ? next.x : next.y) >> (16u * (d & 1u))) & 0xFFFFu;
-      next += one[j];
-      s_work[padded(slot)] = w[j];
-    }
+    split_slots(digit, slot); // ends on a barrier: nobody reads s_work any more
+    for (uint j = 0u; j < ITEMS; j++) s_work[padded(slot[j])] = w[j];
     barrier();
   }
 

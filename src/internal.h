@@ -62,6 +62,8 @@ typedef enum _glradix_program {
   _GLRADIX_PROG_SCAN_ADD,
   _GLRADIX_PROG_GLOBAL_SCATTER,
   _GLRADIX_PROG_GLOBAL_SCATTER_PAIRS,
+  _GLRADIX_PROG_TILE_SORT,
+  _GLRADIX_PROG_TILE_SORT_PAIRS,
   _GLRADIX_PROG_COUNT
 } _glradix_program;
 
@@ -137,7 +139,7 @@ typedef struct _glradix_pass {
   GLuint count;         /* keys */
   GLuint num_tiles;
   GLuint shift;         /* lowest bit of this pass's digit */
-  GLuint digit_bits;    /* its width, 1..radix_bits */
+  GLuint digit_bits;    /* its width, 1..radix_bits (tile_sort: the whole range) */
 } _glradix_pass;
 
 /* sort.c: makes `program` current with the pass's buffers and uniforms bound.
@@ -151,6 +153,8 @@ void _glradix_local_shuffle(glradix_context *ctx, const _glradix_pass *pass);
 void _glradix_scan_plan_make(_glradix_scan_plan *plan, GLuint length);
 void _glradix_scan(glradix_context *ctx, const _glradix_scan_plan *plan);
 void _glradix_global_scatter(glradix_context *ctx, const _glradix_pass *pass);
+/* counts <= _GLRADIX_TILE: the whole bit range [shift, shift + digit_bits) at once */
+void _glradix_tile_sort(glradix_context *ctx, const _glradix_pass *pass);
 
 static inline GLuint _glradix_div_up(GLuint a, GLuint b) { return a / b + (a % b != 0); }
 

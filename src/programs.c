@@ -9,16 +9,23 @@ typedef struct program_source {
   const char *name;   /* the stage's shader file, for logs */
   const char *source; /* embedded text of shaders/<name>.comp */
   int pairs;          /* HAS_VALUES */
-  const char *scan_t; /* type of common.glsl's block scan, or NULL for none */
+  const char *extra;  /* stage-specific #defines for common.glsl, or NULL */
 } program_source;
 
+/* What common.glsl provides: the 4-way split (with its uvec2 block scan),
+ * or a plain uint block scan. */
+#define SPLIT "#define SCAN_T uvec2\n#define WITH_SPLIT 1\n"
+#define SCAN_UINT "#define SCAN_T uint\n"
+
 static const program_source SOURCES[_GLRADIX_PROG_COUNT] = {
-  [_GLRADIX_PROG_LOCAL_SHUFFLE] = {"local_shuffle", _glradix_shader_local_shuffle, 0, "uvec2"},
-  [_GLRADIX_PROG_LOCAL_SHUFFLE_PAIRS] = {"local_shuffle", _glradix_shader_local_shuffle, 1, "uvec2"},
-  [_GLRADIX_PROG_SCAN_BLOCKS] = {"scan_blocks", _glradix_shader_scan_blocks, 0, "uint"},
+  [_GLRADIX_PROG_LOCAL_SHUFFLE] = {"local_shuffle", _glradix_shader_local_shuffle, 0, SPLIT},
+  [_GLRADIX_PROG_LOCAL_SHUFFLE_PAIRS] = {"local_shuffle", _glradix_shader_local_shuffle, 1, SPLIT},
+  [_GLRADIX_PROG_SCAN_BLOCKS] = {"scan_blocks", _glradix_shader_scan_blocks, 0, SCAN_UINT},
   [_GLRADIX_PROG_SCAN_ADD] = {"scan_add", _glradix_shader_scan_add, 0, NULL},
   [_GLRADIX_PROG_GLOBAL_SCATTER] = {"global_scatter", _glradix_shader_global_scatter, 0, NULL},
   [_GLRADIX_PROG_GLOBAL_SCATTER_PAIRS] = {"global_scatter", _glradix_shader_global_scatter, 1, NULL},
+  [_GLRADIX_PROG_TILE_SORT] = {"tile_sort", _glradix_shader_tile_sort, 0, SPLIT},
+  [_GLRADIX_PROG_TILE_SORT_PAIRS] = {"tile_sort", _glradix_shader_tile_sort, 1, SPLIT},
 };
 
 /* The C constants every shader sees, right after #version. */
@@ -44,8 +51,7 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
     n += snprintf(out + n, size - (size_t)n,
                   "#extension GL_KHR_shader_subgroup_basic : require\n"
                   "#extension GL_KHR_shader_subgroup_arithmetic : require\n");
-  if (src->scan_t && n > 0 && (size_t)n < size)
-    snprintf(out + n, size - (size_t)n, "#define SCAN_T %s\n", src->scan_t);
+  if (src->extra && n > 0 && (size_t)n < size) snprintf(out + n, size - (size_t)n, "%s", src->extra);
 }
 
 /* Sends the driver's info log to the logger, one line per log line. */

@@ -90,7 +90,7 @@ static glradix_status prepare(glradix_context *ctx, const glradix_sort_desc *d,
   uint64_t bytes = (uint64_t)d->count * sizeof(GLuint);
   glradix_status st = check_buffer(ctx, d->keys, "keys", bytes);
   if (st == GLRADIX_OK && d->values) st = check_buffer(ctx, d->values, "values", bytes);
-  if (st != GLRADIX_OK) return st;
+  if (st != GLRADIX_OK || num_tiles == 1) return st; /* one tile: tile_sort needs no scratch */
   _glradix_scan_plan_make(plan, (1u << ctx->desc.radix_bits) * num_tiles);
   uint64_t tile_bytes = (uint64_t)num_tiles * _GLRADIX_TILE * sizeof(GLuint);
   uint64_t scan_groups = _glradix_div_up(plan->length[0], _GLRADIX_SCAN_TILE);
@@ -109,9 +109,33 @@ static glradix_status prepare(glradix_context *ctx, const glradix_sort_desc *d,
     st = _glradix_ensure_buffer(ctx, &ctx->tile_values, (GLsizeiptr)tile_bytes,
                                 "allocating scratch");
   if (st == GLRADIX_OK)
-    st = _glradix_ensure_buffer(ctx, &ctx->counts, (GLsizeiptr)plan->total * (GLsizeiptr)sizeof(GLuint),
+    st = _glradix_ensure_buffer(ctx, &ctx->counts,
+                                (GLsizeiptr)plan->total * (GLsizeiptr)sizeof(GLuint),
                                 "allocating scratch");
   return st;
+}
+
+/* The pass plan: one pass per radix_bits-wide digit of [shift, end_bit),
+ * lowest first; each runs the three stages separated by barriers. */
+static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit,
+                       const _glradix_scan_plan *plan) {
+  GladGLContext *gl = &ctx->gl;
+  GLuint begin_bit = pass->shift;
+  unsigned p = 0;
+  for (GLuint shift = begin_bit; shift < end_bit; shift += ctx->desc.radix_bits, p++) {
+    pass->shift = shift;
+    pass->digit_bits = end_bit - shift < ctx->desc.radix_bits ? end_bit - shift
+                                                              : ctx->desc.radix_bits;
+    _glradix_profile_mark(ctx, p, 0);
+    _glradix_local_shuffle(ctx, pass);
+    gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    _glradix_profile_mark(ctx, p, 1);
+    _glradix_scan(ctx, plan);
+    _glradix_profile_mark(ctx, p, 2);
+    _glradix_global_scatter(ctx, pass);
+    gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    _glradix_profile_mark(ctx, p, 3);
+  }
 }
 
 glradix_status glradix_sort(glradix_context *ctx, const glradix_sort_desc *desc) {
@@ -130,22 +154,17 @@ glradix_status glradix_sort(glradix_context *ctx, const glradix_sort_desc *desc)
   if (st == GLRADIX_OK) {
     _glradix_pass pass = {
         .pairs = desc->values != 0, .keys = desc->keys, .values = desc->values,
-        .count = desc->count, .num_tiles = num_tiles};
+        .count = desc->count, .num_tiles = num_tiles, .shift = desc->begin_bit,
+        .digit_bits = end_bit - desc->begin_bit};
     ctx->profiled_passes = 0;
-    unsigned p = 0;
-    for (GLuint shift = desc->begin_bit; shift < end_bit; shift += ctx->desc.radix_bits, p++) {
-      pass.shift = shift;
-      pass.digit_bits = end_bit - shift < ctx->desc.radix_bits ? end_bit - shift
-                                                                : ctx->desc.radix_bits;
-      _glradix_profile_mark(ctx, p, 0);
-      _glradix_local_shuffle(ctx, &pass);
-      gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-      _glradix_profile_mark(ctx, p, 1);
-      _glradix_scan(ctx, &plan);
-      _glradix_profile_mark(ctx, p, 2);
-      _glradix_global_scatter(ctx, &pass);
-      gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-      _glradix_profile_mark(ctx, p, 3);
+    if (num_tiles == 1) {
+      /* Profiled as one pass whose work all counts as local_shuffle. */
+      _glradix_profile_mark(ctx, 0, 0);
+      _glradix_tile_sort(ctx, &pass);
+      for (unsigned point = 1; point <= _GLRADIX_STAGES; point++)
+        _glradix_profile_mark(ctx, 0, point);
+    } else {
+      run_passes(ctx, &pass, end_bit, &plan);
     }
     /* What a caller may do next with the keys: draw with them, dispatch on
      * them (also indirectly), or read them back. */

@@ -1,0 +1,68 @@
+// Small inputs (count <= TILE; needs SCAN_T = uvec2): one work group sorts
+// the whole input in place by every 2-bit digit of [shift, shift +
+// digit_bits) in turn, with the same stable 4-way split as local_shuffle.
+// One dispatch instead of three stages per pass.
+
+layout(std430, binding = B_KEYS) buffer Keys { uint keys[]; };
+#if HAS_VALUES
+layout(std430, binding = B_VALUES) buffer Values { uint values[]; };
+#endif
+
+layout(location = LOC_COUNT) uniform uint u_count;
+layout(location = LOC_SHIFT) uniform uint u_shift;
+layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
+
+shared uint s_keys[TILE + TILE / 32u];
+#if HAS_VALUES
+shared uint s_values[TILE + TILE / 32u];
+#endif
+
+void main() {
+  uint lid = gl_LocalInvocationID.x;
+  // Padding past the end is all ones: the largest digit in every split, so
+  // it stays behind the real keys.
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint i = j * WG_SIZE + lid;
+    bool live = i < u_count;
+    s_keys[padded(i)] = live ? keys[i] : 0xFFFFFFFFu;
+#if HAS_VALUES
+    s_values[padded(i)] = live ? values[i] : 0u;
+#endif
+  }
+  barrier();
+
+  uint own = scan_index() * ITEMS;
+  uint end = u_shift + u_digit_bits;
+  for (uint bit = u_shift; bit < end; bit += 2u) {
+    uint mask = end - bit >= 2u ? 3u : 1u;
+    uint k[ITEMS], digit[ITEMS], slot[ITEMS];
+#if HAS_VALUES
+    uint v[ITEMS];
+#endif
+    for (uint j = 0u; j < ITEMS; j++) {
+      k[j] = s_keys[padded(own + j)];
+#if HAS_VALUES
+      v[j] = s_values[padded(own + j)];
+#endif
+      digit[j] = (k[j] >> bit) & mask;
+    }
+    split_slots(digit, slot); // ends on a barrier
+    for (uint j = 0u; j < ITEMS; j++) {
+      s_keys[padded(slot[j])] = k[j];
+#if HAS_VALUES
+      s_values[padded(slot[j])] = v[j];
+#endif
+    }
+    barrier();
+  }
+
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint i = j * WG_SIZE + lid;
+    if (i < u_count) {
+      keys[i] = s_keys[padded(i)];
+#if HAS_VALUES
+      values[i] = s_values[padded(i)];
+#endif
+    }
+  }
+}
