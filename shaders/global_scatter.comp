@@ -15,13 +15,15 @@ layout(location = LOC_COUNT) uniform uint u_count;
 layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
 layout(location = LOC_NUM_TILES) uniform uint u_num_tiles;
+layout(std430, binding = B_SKIP) readonly buffer Skip { uint skip[]; };
+layout(location = LOC_PASS) uniform uint u_pass;
 
 shared uint s_keys[TILE];
 shared uint s_first[BUCKETS];
 
 void main() {
   uint tile = group_index();
-  if (tile >= u_num_tiles) return;
+  if (tile >= u_num_tiles || skip[SKIP_FLAGS + u_pass] != 0u) return; // see local_shuffle
   uint lid = gl_LocalInvocationID.x;
   uint base = tile * TILE;
   uint tile_n = min(u_count - base, TILE);

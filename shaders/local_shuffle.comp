@@ -16,6 +16,8 @@ layout(location = LOC_COUNT) uniform uint u_count;
 layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
 layout(location = LOC_NUM_TILES) uniform uint u_num_tiles;
+layout(std430, binding = B_SKIP) readonly buffer Skip { uint skip[]; };
+layout(location = LOC_PASS) uniform uint u_pass;
 
 // The splits move one word per key, (digit << 16) | slot in the loaded
 // tile, instead of key and value; the key and value are fetched once at the
@@ -30,7 +32,9 @@ shared uint s_hist[BUCKETS];
 
 void main() {
   uint tile = group_index();
-  if (tile >= u_num_tiles) return; // the whole group leaves: the grid overshoots
+  // The whole group leaves: the grid overshoots, or every key has the same
+  // digit in this pass (pass_skip), which would leave them where they are.
+  if (tile >= u_num_tiles || skip[SKIP_FLAGS + u_pass] != 0u) return;
   uint lid = gl_LocalInvocationID.x;
   uint base = tile * TILE;
   uint tile_n = min(u_count - base, TILE);

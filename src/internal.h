@@ -35,13 +35,15 @@ enum {
   _GLRADIX_B_TILE_KEYS = 2,   /* scratch: keys sorted within their tile */
   _GLRADIX_B_TILE_VALUES = 3, /* scratch: values moved with them */
   _GLRADIX_B_COUNTS = 4,      /* scratch: bucket-major tile counts + scan levels */
-  _GLRADIX_BINDINGS = 5,
+  _GLRADIX_B_SKIP = 5,        /* scratch: digit counts of every pass, then skip flags */
+  _GLRADIX_BINDINGS = 6,
 
   /* uniform locations */
   _GLRADIX_LOC_COUNT = 0,     /* sort: number of keys;  scan: length of level */
   _GLRADIX_LOC_SHIFT = 1,     /* sort: lowest key bit of the pass's digit */
   _GLRADIX_LOC_DIGIT_BITS = 2,/* sort: width of the pass's digit (<= radix_bits) */
   _GLRADIX_LOC_NUM_TILES = 3, /* sort: tiles; bucket-major stride of counts */
+  _GLRADIX_LOC_PASS = 4,      /* sort: index of the pass, for its skip flag */
   _GLRADIX_LOC_DATA_OFFSET = 1, /* scan: where the level starts in counts */
   _GLRADIX_LOC_SUMS_OFFSET = 2, /* scan: where its block sums go */
 
@@ -64,6 +66,8 @@ typedef enum _glradix_program {
   _GLRADIX_PROG_GLOBAL_SCATTER_PAIRS,
   _GLRADIX_PROG_TILE_SORT,
   _GLRADIX_PROG_TILE_SORT_PAIRS,
+  _GLRADIX_PROG_PASS_SKIP_COUNT,
+  _GLRADIX_PROG_PASS_SKIP_FLAGS,
   _GLRADIX_PROG_COUNT
 } _glradix_program;
 
@@ -81,7 +85,7 @@ struct glradix_context {
   GLint ssbo_alignment;         /* GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT */
   GLuint subgroup_size;         /* 0: portable path; else GL_KHR_shader_subgroup's size */
   GLuint programs[_GLRADIX_PROG_COUNT];
-  _glradix_buffer tile_keys, tile_values, counts; /* sort scratch */
+  _glradix_buffer tile_keys, tile_values, counts, skip; /* sort scratch */
   _glradix_buffer host_keys, host_values;         /* glradix_sort_host staging */
   /* desc.profile: a timestamp before each pass and after each stage */
   GLuint queries[_GLRADIX_MAX_PASSES * (_GLRADIX_STAGES + 1)];
@@ -140,6 +144,7 @@ typedef struct _glradix_pass {
   GLuint num_tiles;
   GLuint shift;         /* lowest bit of this pass's digit */
   GLuint digit_bits;    /* its width, 1..radix_bits (tile_sort: the whole range) */
+  GLuint index;         /* pass number, from 0 */
 } _glradix_pass;
 
 /* sort.c: makes `program` current with the pass's buffers and uniforms bound.
@@ -153,6 +158,13 @@ void _glradix_local_shuffle(glradix_context *ctx, const _glradix_pass *pass);
 void _glradix_scan_plan_make(_glradix_scan_plan *plan, GLuint length);
 void _glradix_scan(glradix_context *ctx, const _glradix_scan_plan *plan);
 void _glradix_global_scatter(glradix_context *ctx, const _glradix_pass *pass);
+/* before the passes: flags the passes that can be skipped ([shift, shift +
+ * digit_bits) of `whole` is the sort's bit range) */
+void _glradix_pass_skip(glradix_context *ctx, const _glradix_pass *whole, unsigned passes);
+/* uints of the skip buffer before its flags: every pass's digit counts */
+static inline GLuint _glradix_skip_flags_offset(unsigned radix_bits) {
+  return (32u / radix_bits) << radix_bits;
+}
 /* counts <= _GLRADIX_TILE: the whole bit range [shift, shift + digit_bits) at once */
 void _glradix_tile_sort(glradix_context *ctx, const _glradix_pass *pass);
 

@@ -26,6 +26,8 @@ static const program_source SOURCES[_GLRADIX_PROG_COUNT] = {
   [_GLRADIX_PROG_GLOBAL_SCATTER_PAIRS] = {"global_scatter", _glradix_shader_global_scatter, 1, NULL},
   [_GLRADIX_PROG_TILE_SORT] = {"tile_sort", _glradix_shader_tile_sort, 0, SPLIT},
   [_GLRADIX_PROG_TILE_SORT_PAIRS] = {"tile_sort", _glradix_shader_tile_sort, 1, SPLIT},
+  [_GLRADIX_PROG_PASS_SKIP_COUNT] = {"pass_skip_count", _glradix_shader_pass_skip_count, 0, NULL},
+  [_GLRADIX_PROG_PASS_SKIP_FLAGS] = {"pass_skip_flags", _glradix_shader_pass_skip_flags, 0, NULL},
 };
 
 /* The C constants every shader sees, right after #version. */
@@ -37,15 +39,17 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            "#define SCAN_ITEMS %du\n#define SCAN_TILE %du\n"
            "#define RADIX_BITS %uu\n#define BUCKETS %uu\n#define HAS_VALUES %d\n"
            "#define B_KEYS %d\n#define B_VALUES %d\n#define B_TILE_KEYS %d\n"
-           "#define B_TILE_VALUES %d\n#define B_COUNTS %d\n"
+           "#define B_TILE_VALUES %d\n#define B_COUNTS %d\n#define B_SKIP %d\n#define SKIP_FLAGS %uu\n"
            "#define LOC_COUNT %d\n#define LOC_SHIFT %d\n#define LOC_DIGIT_BITS %d\n"
-           "#define LOC_NUM_TILES %d\n#define LOC_DATA_OFFSET %d\n#define LOC_SUMS_OFFSET %d\n"
+           "#define LOC_NUM_TILES %d\n#define LOC_PASS %d\n#define LOC_DATA_OFFSET %d\n"
+           "#define LOC_SUMS_OFFSET %d\n"
            "#define BLOCK_SCAN %d\n#define SUBGROUP_SIZE %uu\n",
            _GLRADIX_WG_SIZE, _GLRADIX_ITEMS, _GLRADIX_TILE, _GLRADIX_SCAN_ITEMS,
            _GLRADIX_SCAN_TILE, ctx->desc.radix_bits, 1u << ctx->desc.radix_bits, src->pairs,
            _GLRADIX_B_KEYS, _GLRADIX_B_VALUES, _GLRADIX_B_TILE_KEYS, _GLRADIX_B_TILE_VALUES,
-           _GLRADIX_B_COUNTS, _GLRADIX_LOC_COUNT, _GLRADIX_LOC_SHIFT, _GLRADIX_LOC_DIGIT_BITS,
-           _GLRADIX_LOC_NUM_TILES, _GLRADIX_LOC_DATA_OFFSET, _GLRADIX_LOC_SUMS_OFFSET,
+           _GLRADIX_B_COUNTS, _GLRADIX_B_SKIP, _glradix_skip_flags_offset(ctx->desc.radix_bits),
+           _GLRADIX_LOC_COUNT, _GLRADIX_LOC_SHIFT, _GLRADIX_LOC_DIGIT_BITS,
+           _GLRADIX_LOC_NUM_TILES, _GLRADIX_LOC_PASS, _GLRADIX_LOC_DATA_OFFSET, _GLRADIX_LOC_SUMS_OFFSET,
            ctx->subgroup_size ? 2 : GLRADIX_TUNE_BLOCK_SCAN, ctx->subgroup_size);
   if (ctx->subgroup_size && n > 0 && (size_t)n < size)
     n += snprintf(out + n, size - (size_t)n,

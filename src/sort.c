@@ -13,6 +13,7 @@ void _glradix_use_pass(glradix_context *ctx, _glradix_program program,
   gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_KEYS, pass->keys);
   gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_TILE_KEYS, ctx->tile_keys.name);
   gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_COUNTS, ctx->counts.name);
+  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_SKIP, ctx->skip.name);
   if (pass->pairs) {
     gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_VALUES, pass->values);
     gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_TILE_VALUES, ctx->tile_values.name);
@@ -108,6 +109,12 @@ static glradix_status prepare(glradix_context *ctx, const glradix_sort_desc *d,
   if (st == GLRADIX_OK && d->values)
     st = _glradix_ensure_buffer(ctx, &ctx->tile_values, (GLsizeiptr)tile_bytes,
                                 "allocating scratch");
+  if (st == GLRADIX_OK) {
+    GLuint flags = _glradix_skip_flags_offset(ctx->desc.radix_bits);
+    st = _glradix_ensure_buffer(ctx, &ctx->skip,
+                                (GLsizeiptr)(flags + _GLRADIX_MAX_PASSES) * (GLsizeiptr)sizeof(GLuint),
+                                "allocating scratch");
+  }
   if (st == GLRADIX_OK)
     st = _glradix_ensure_buffer(ctx, &ctx->counts,
                                 (GLsizeiptr)plan->total * (GLsizeiptr)sizeof(GLuint),
@@ -121,9 +128,11 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
                        const _glradix_scan_plan *plan) {
   GladGLContext *gl = &ctx->gl;
   GLuint begin_bit = pass->shift;
+  _glradix_pass_skip(ctx, pass, _glradix_div_up(end_bit - begin_bit, ctx->desc.radix_bits));
   unsigned p = 0;
   for (GLuint shift = begin_bit; shift < end_bit; shift += ctx->desc.radix_bits, p++) {
     pass->shift = shift;
+    pass->index = p;
     pass->digit_bits = end_bit - shift < ctx->desc.radix_bits ? end_bit - shift
                                                               : ctx->desc.radix_bits;
     _glradix_profile_mark(ctx, p, 0);

@@ -1,0 +1,38 @@
+// Pass skipping, step 1: one read of the keys counts the digits of every
+// pass at once: skip[pass * BUCKETS + digit] (global atomics, after a
+// shared-memory histogram per work group).
+
+layout(std430, binding = B_KEYS) readonly buffer Keys { uint keys[]; };
+layout(std430, binding = B_SKIP) buffer Skip { uint skip[]; };
+
+layout(location = LOC_COUNT) uniform uint u_count;
+layout(location = LOC_SHIFT) uniform uint u_shift;           // begin_bit
+layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits; // end_bit - begin_bit
+layout(location = LOC_NUM_TILES) uniform uint u_num_tiles;
+
+shared uint s_count[SKIP_FLAGS];
+
+void main() {
+  uint tile = group_index();
+  if (tile >= u_num_tiles) return;
+  uint lid = gl_LocalInvocationID.x;
+  uint base = tile * TILE;
+  uint tile_n = min(u_count - base, TILE);
+  uint passes = (u_digit_bits + RADIX_BITS - 1u) / RADIX_BITS;
+
+  for (uint i = lid; i < passes * BUCKETS; i += WG_SIZE) s_count[i] = 0u;
+  barrier();
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint i = j * WG_SIZE + lid;
+    if (i < tile_n) {
+      uint key = keys[base + i] >> u_shift;
+      for (uint p = 0u; p < passes; p++) {
+        uint width = min(RADIX_BITS, u_digit_bits - p * RADIX_BITS);
+        atomicAdd(s_count[p * BUCKETS + ((key >> (p * RADIX_BITS)) & ((1u << width) - 1u))], 1u);
+      }
+    }
+  }
+  barrier();
+  for (uint i = lid; i < passes * BUCKETS; i += WG_SIZE)
+    if (s_count[i] != 0u) atomicAdd(skip[i], s_count[i]);
+}
