@@ -20,13 +20,9 @@ layout(std430, binding = B_SKIP) readonly buffer Skip { uint skip[]; };
 layout(location = LOC_PASS) uniform uint u_pass;
 
 // The splits move one word per key, (digit << 16) | slot in the loaded
-// tile, instead of key and value; the key and value are fetched once at the
-// end. One padding word per 32 keeps each invocation's ITEMS consecutive
-// words on distinct banks.
-shared uint s_keys[TILE];
-#if HAS_VALUES
-shared uint s_values[TILE];
-#endif
+// tile, and nothing else: the key and value are fetched once at the end,
+// from global memory the group has just read (cached). Shared memory per
+// tile stays small, which keeps many groups resident per multiprocessor.
 shared uint s_work[TILE + TILE / 32u];
 shared uint s_hist[BUCKETS];
 
@@ -45,12 +41,7 @@ void main() {
   // last, so stable splits keep it at the tile's end.
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
-    bool live = i < tile_n;
-    uint key = live ? keys[base + i] : 0xFFFFFFFFu;
-    s_keys[i] = key;
-#if HAS_VALUES
-    s_values[i] = live ? values[base + i] : 0u;
-#endif
+    uint key = i < tile_n ? keys[base + i] : 0xFFFFFFFFu;
     s_work[padded(i)] = (((key >> u_shift) & mask) << 16) | i;
   }
   barrier();
@@ -71,13 +62,15 @@ void main() {
 
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
-    uint w = s_work[padded(i)];
-    uint from = w & 0xFFFFu;
-    if (i < tile_n) atomicAdd(s_hist[w >> 16], 1u);
-    tile_keys[base + i] = s_keys[from];
+    if (i < tile_n) { // padding sits at the end of the tile
+      uint w = s_work[padded(i)];
+      uint from = base + (w & 0xFFFFu);
+      atomicAdd(s_hist[w >> 16], 1u);
+      tile_keys[base + i] = keys[from];
 #if HAS_VALUES
-    tile_values[base + i] = s_values[from];
+      tile_values[base + i] = values[from];
 #endif
+    }
   }
   barrier();
   for (uint b = lid; b < BUCKETS; b += WG_SIZE) counts[b * u_num_tiles + tile] = s_hist[b];
