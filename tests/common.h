@@ -1,0 +1,161 @@
+/*
+ * Shared test helpers: Check fixtures that own the GL context, a capturing
+ * logger, data generators, independent CPU references and GL buffer helpers.
+ *
+ * GL rule: Check forks every test. A GL context made in the parent is unusable
+ * in the child (llvmpipe threads do not survive fork), so every GL object is
+ * created inside checked fixtures or test bodies, never in main().
+ */
+#ifndef GLRADIX_TESTS_COMMON_H
+#define GLRADIX_TESTS_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <check.h>
+#include <glad/gl.h>
+
+#include <glradix/glradix.h>
+#include <glradix/headless.h>
+
+/* ---- process setup -------------------------------------------------------- */
+
+/** Sets CK_DEFAULT_TIMEOUT to 120 s unless the environment already sets it
+ *  (Check reads it when a TCase is created, so call this first). */
+void test_init(void);
+/** Runs the suite (CK_NORMAL) and returns the process exit status. */
+int test_run_suite(Suite *s);
+
+/* ---- log capture ---------------------------------------------------------- */
+
+typedef struct test_log {
+  int count;          /* lines received */
+  int bad_lines;      /* lines that were NULL, empty or contained '\n' */
+  char first[512];
+  char last[512];
+} test_log;
+
+/** The capturing glradix_logfunc; user must be a test_log. */
+void test_log_fn(void *user, const char *message);
+void test_log_reset(test_log *log);
+
+/* ---- GL fixture state (valid in the forked child only) -------------------- */
+
+extern glradix_headless *tg_headless;
+extern GladGLContext tg_gl;      /* the tests' own GL function table */
+extern glradix_context *tg_ctx;  /* set by the ctx fixtures */
+extern test_log tg_log;          /* the logger installed on tg_ctx */
+
+/** Checked fixture: headless context + test GL table. Fails (never skips)
+ *  when no GL 4.3 context can be made. */
+void gl_setup(void);
+void gl_teardown(void);
+
+/** A desc for tg_ctx: load = headless loader, log = tg_log. */
+glradix_desc test_desc(unsigned radix_bits, uint32_t dispatch_limit);
+/** gl_setup() then glradix_create(desc) into tg_ctx; fails the test on error. */
+void ctx_setup_with(glradix_desc desc);
+void ctx_teardown(void);
+
+/* Ready-made checked fixtures. */
+void ctx_setup_default(void); /* radix_bits 0, dispatch_limit 0 */
+void ctx_setup_r2(void);
+void ctx_setup_r4(void);
+void ctx_setup_r8(void);
+void ctx_setup_dl1(void);     /* dispatch_limit 1 */
+void ctx_setup_dl3(void);     /* dispatch_limit 3 */
+void ctx_setup_dl3_r2(void);  /* dispatch_limit 3, radix_bits 2 */
+
+/* ---- data ----------------------------------------------------------------- */
+
+typedef enum test_dist {
+  DIST_UNIFORM,    /* random 32-bit */
+  DIST_EQUAL,      /* one random value repeated */
+  DIST_SORTED,     /* random, sorted ascending */
+  DIST_REVERSE,    /* random, sorted descending */
+  DIST_FEW_UNIQUE, /* 7 random values */
+  DIST_HIGH_BITS,  /* random & 0xF0000000 */
+  DIST_ALL_ONES,   /* 0xFFFFFFFF */
+  DIST_MORTON,     /* 30-bit Morton codes of random 3-D points */
+  DIST_COUNT
+} test_dist;
+
+const char *dist_name(test_dist d);
+uint64_t test_rng_next(uint64_t *state);
+void gen_keys(uint32_t *keys, size_t n, test_dist d, uint64_t seed);
+/** Distinct values: round 0 gives 0..n-1, other rounds an odd-multiplier
+ *  permutation pattern (distinct modulo 2^32). */
+void gen_values(uint32_t *values, size_t n, unsigned round);
+/** 30-bit Morton code of a point with 10-bit integer coordinates. */
+uint32_t morton3_10(uint32_t x, uint32_t y, uint32_t z);
+
+/** malloc that fails the test on NULL (never returns NULL, also for n 0). */
+uint32_t *test_alloc_u32(size_t n);
+
+/* ---- CPU references and checks ------------------------------------------- */
+
+/** Reference for a stable sort by bits [begin_bit, end_bit) of keys
+ *  (end_bit 0 = 32): ref_keys/ref_values receive the expected output
+ *  (ref_values/values may be NULL). Built from a qsort of
+ *  (masked key, original index). */
+void ref_stable_sort(const uint32_t *keys, const uint32_t *values, size_t n,
+                     unsigned begin_bit, unsigned end_bit, uint32_t *ref_keys,
+                     uint32_t *ref_values);
+/** Reference for a whole-key keys-only sort: qsort of a copy. */
+void ref_qsort_keys(const uint32_t *keys, size_t n, uint32_t *ref_keys);
+
+/** Fails the test with the first mismatch (index, expected, got) and `what`. */
+void expect_equal_u32(const uint32_t *expected, const uint32_t *got, size_t n,
+                      const char *what);
+
+/**
+ * Checks a sort result against the independent references: keys against
+ * qsort (whole range, keys only) or the stable reference, values (if given)
+ * against the stable reference (this checks stability).
+ */
+void check_sort_result(const uint32_t *in_keys, const uint32_t *in_values,
+                       const uint32_t *out_keys, const uint32_t *out_values,
+                       size_t n, unsigned begin_bit, unsigned end_bit,
+                       const char *what);
+
+/* ---- GL buffer helpers (use tg_gl) --------------------------------------- */
+
+/** A new buffer of alloc_words words, the first n words (n <= alloc_words)
+ *  from data (data may be NULL: contents undefined). */
+GLuint buf_create(const uint32_t *data, size_t n, size_t alloc_words);
+void buf_upload(GLuint buf, const uint32_t *data, size_t n);
+/** glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT) + glMapBufferRange(READ). */
+void buf_read(GLuint buf, uint32_t *out, size_t n);
+void buf_delete(GLuint buf);
+/** Fails the test if glGetError() reports anything. */
+void expect_no_gl_error(const char *where);
+
+/* ---- one-call sort drivers ------------------------------------------------ */
+
+/**
+ * The standard GL-buffer correctness check: on ctx, creates key (and value,
+ * if pairs) buffers of n words, then twice (rounds 0 and 1, seeds seed and
+ * seed + 1, different data): uploads, glradix_sort(begin_bit, end_bit), reads
+ * back, checks against the references. Also checks OK status, no log line and
+ * no GL error. Buffers are reused between rounds.
+ */
+void run_gl_sort_twice(glradix_context *ctx, size_t n, test_dist d, int pairs,
+                       unsigned begin_bit, unsigned end_bit, uint64_t seed);
+
+/** The same (whole keys) with buffers of n + guard words: the guard words
+ *  past count must come back unchanged. */
+void run_gl_sort_twice_padded(glradix_context *ctx, size_t n, test_dist d,
+                              int pairs, size_t guard, uint64_t seed);
+
+/** The same with glradix_sort_host (whole keys). */
+void run_host_sort_twice(glradix_context *ctx, size_t n, test_dist d, int pairs,
+                         uint64_t seed);
+
+/** Defines main() for a test executable from a `Suite *name(void)`. */
+#define TEST_MAIN(suite_fn)                                                    \
+  int main(void) {                                                             \
+    test_init();                                                               \
+    return test_run_suite(suite_fn());                                         \
+  }
+
+#endif /* GLRADIX_TESTS_COMMON_H */

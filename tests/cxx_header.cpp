@@ -1,0 +1,24 @@
+// The public headers must compile as C++ (-Wall -Wextra -Wpedantic -Werror)
+// and link: extern "C" on every declaration.
+#include <glradix/glradix.h>
+#include <glradix/headless.h>
+
+#include <cstdio>
+
+int main() {
+  glradix_desc desc = {};
+  desc.load = glradix_headless_load;
+  glradix_sort_desc sort = {};
+  sort.count = 0;
+  int major = 0, minor = 0, patch = 0;
+  glradix_version(&major, &minor, &patch);
+  glradix_destroy(nullptr);
+  glradix_desc q = glradix_query_desc(nullptr);
+  const char *s = glradix_status_string(GLRADIX_ERROR_TOO_LARGE);
+  if (major != GLRADIX_VERSION_MAJOR || minor != GLRADIX_VERSION_MINOR ||
+      patch != GLRADIX_VERSION_PATCH || q.radix_bits != 0 || !s ||
+      desc.load == nullptr || sort.count != 0 || GLRADIX_DEFAULT_RADIX_BITS == 0)
+    return 1;
+  std::printf("cxx ok: %s\n", s);
+  return 0;
+}

@@ -1,0 +1,171 @@
+/* Test data generators and the independent CPU references. */
+#include "common.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *dist_name(test_dist d) {
+  switch (d) {
+  case DIST_UNIFORM: return "uniform";
+  case DIST_EQUAL: return "all-equal";
+  case DIST_SORTED: return "sorted";
+  case DIST_REVERSE: return "reverse";
+  case DIST_FEW_UNIQUE: return "few-unique(7)";
+  case DIST_HIGH_BITS: return "high-bits(&0xF0000000)";
+  case DIST_ALL_ONES: return "all-0xFFFFFFFF";
+  case DIST_MORTON: return "morton30";
+  default: return "?";
+  }
+}
+
+/* splitmix64 */
+uint64_t test_rng_next(uint64_t *state) {
+  uint64_t z = (*state += UINT64_C(0x9E3779B97F4A7C15));
+  z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+  z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+  return z ^ (z >> 31);
+}
+
+static uint32_t rng32(uint64_t *state) { return (uint32_t)(test_rng_next(state) >> 32); }
+
+/* Spreads the low 10 bits of v so that bit i lands on bit 3*i. */
+static uint32_t spread3(uint32_t v) {
+  uint32_t r = 0;
+  for (unsigned i = 0; i < 10; i++)
+    r |= ((v >> i) & 1u) << (3 * i);
+  return r;
+}
+
+uint32_t morton3_10(uint32_t x, uint32_t y, uint32_t z) {
+  return spread3(x) | (spread3(y) << 1) | (spread3(z) << 2);
+}
+
+static int cmp_u32_asc(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return (x > y) - (x < y);
+}
+
+static int cmp_u32_desc(const void *a, const void *b) { return cmp_u32_asc(b, a); }
+
+void gen_keys(uint32_t *keys, size_t n, test_dist d, uint64_t seed) {
+  uint64_t st = seed * UINT64_C(0x2545F4914F6CDD1D) + (uint64_t)d;
+  uint32_t few[7];
+  for (int i = 0; i < 7; i++)
+    few[i] = rng32(&st);
+  uint32_t same = rng32(&st);
+  for (size_t i = 0; i < n; i++) {
+    switch (d) {
+    case DIST_EQUAL: keys[i] = same; break;
+    case DIST_FEW_UNIQUE: keys[i] = few[rng32(&st) % 7u]; break;
+    case DIST_HIGH_BITS: keys[i] = rng32(&st) & 0xF0000000u; break;
+    case DIST_ALL_ONES: keys[i] = 0xFFFFFFFFu; break;
+    case DIST_MORTON: {
+      uint32_t r = rng32(&st);
+      keys[i] = morton3_10(r & 1023u, (r >> 10) & 1023u, (r >> 20) & 1023u);
+      break;
+    }
+    default: keys[i] = rng32(&st); break;
+    }
+  }
+  if (d == DIST_SORTED && n > 1)
+    qsort(keys, n, sizeof *keys, cmp_u32_asc);
+  if (d == DIST_REVERSE && n > 1)
+    qsort(keys, n, sizeof *keys, cmp_u32_desc);
+}
+
+void gen_values(uint32_t *values, size_t n, unsigned round) {
+  for (size_t i = 0; i < n; i++)
+    values[i] = round == 0 ? (uint32_t)i
+                           : (uint32_t)i * 0x9E3779B1u + round * 0x7F4A7C15u;
+}
+
+uint32_t *test_alloc_u32(size_t n) {
+  uint32_t *p = malloc((n ? n : 1) * sizeof *p);
+  ck_assert_msg(p != NULL, "out of host memory for %zu words", n);
+  return p;
+}
+
+/* ---- references ----------------------------------------------------------- */
+
+typedef struct ref_item {
+  uint32_t digit; /* (key >> begin_bit) & mask */
+  uint32_t index; /* original position: makes the qsort stable */
+} ref_item;
+
+static int cmp_ref_item(const void *a, const void *b) {
+  const ref_item *x = a, *y = b;
+  if (x->digit != y->digit)
+    return x->digit < y->digit ? -1 : 1;
+  return (x->index > y->index) - (x->index < y->index);
+}
+
+void ref_stable_sort(const uint32_t *keys, const uint32_t *values, size_t n,
+                     unsigned begin_bit, unsigned end_bit, uint32_t *ref_keys,
+                     uint32_t *ref_values) {
+  unsigned end = end_bit ? end_bit : 32;
+  unsigned width = end - begin_bit;
+  uint32_t mask = width >= 32 ? 0xFFFFFFFFu : ((1u << width) - 1u);
+  ref_item *items = malloc((n ? n : 1) * sizeof *items);
+  ck_assert_msg(items != NULL, "out of host memory for the reference (%zu)", n);
+  for (size_t i = 0; i < n; i++) {
+    items[i].digit = (keys[i] >> begin_bit) & mask;
+    items[i].index = (uint32_t)i;
+  }
+  if (n > 1)
+    qsort(items, n, sizeof *items, cmp_ref_item);
+  for (size_t i = 0; i < n; i++) {
+    ref_keys[i] = keys[items[i].index];
+    if (ref_values && values)
+      ref_values[i] = values[items[i].index];
+  }
+  free(items);
+}
+
+void ref_qsort_keys(const uint32_t *keys, size_t n, uint32_t *ref_keys) {
+  if (n)
+    memcpy(ref_keys, keys, n * sizeof *keys);
+  if (n > 1)
+    qsort(ref_keys, n, sizeof *ref_keys, cmp_u32_asc);
+}
+
+void expect_equal_u32(const uint32_t *expected, const uint32_t *got, size_t n,
+                      const char *what) {
+  /* Compare first, assert once: ck_assert per element would write to
+   * Check's pipe millions of times. */
+  size_t bad = n, nbad = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (expected[i] != got[i]) {
+      if (bad == n)
+        bad = i;
+      nbad++;
+    }
+  }
+  if (bad != n)
+    ck_abort_msg("%s: %zu of %zu words differ; first at [%zu]: expected "
+                 "0x%08" PRIx32 ", got 0x%08" PRIx32,
+                 what, nbad, n, bad, expected[bad], got[bad]);
+}
+
+void check_sort_result(const uint32_t *in_keys, const uint32_t *in_values,
+                       const uint32_t *out_keys, const uint32_t *out_values,
+                       size_t n, unsigned begin_bit, unsigned end_bit,
+                       const char *what) {
+  char label[512];
+  uint32_t *ref_k = test_alloc_u32(n);
+  uint32_t *ref_v = in_values ? test_alloc_u32(n) : NULL;
+  int whole = begin_bit == 0 && (end_bit == 0 || end_bit == 32);
+  if (whole && !in_values)
+    ref_qsort_keys(in_keys, n, ref_k);
+  else
+    ref_stable_sort(in_keys, in_values, n, begin_bit, end_bit, ref_k, ref_v);
+  snprintf(label, sizeof label, "%s: keys", what);
+  expect_equal_u32(ref_k, out_keys, n, label);
+  if (in_values) {
+    snprintf(label, sizeof label, "%s: values (stable order)", what);
+    expect_equal_u32(ref_v, out_values, n, label);
+  }
+  free(ref_k);
+  free(ref_v);
+}

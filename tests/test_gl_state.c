@@ -1,0 +1,191 @@
+/* The documented @gl_state contract: bindings and the current program are
+ * restored, pending GL errors are cleared and logged. */
+#include "common.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *probe_src =
+    "#version 430\n"
+    "layout(local_size_x = 1) in;\n"
+    "layout(std430, binding = 0) buffer B { uint x[]; };\n"
+    "void main() { x[0] = 1u; }\n";
+
+static GLuint make_probe_program(void) {
+  GLuint sh = tg_gl.CreateShader(GL_COMPUTE_SHADER);
+  tg_gl.ShaderSource(sh, 1, &probe_src, NULL);
+  tg_gl.CompileShader(sh);
+  GLint ok = 0;
+  tg_gl.GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+  ck_assert_msg(ok, "probe shader did not compile");
+  GLuint prog = tg_gl.CreateProgram();
+  tg_gl.AttachShader(prog, sh);
+  tg_gl.LinkProgram(prog);
+  tg_gl.GetProgramiv(prog, GL_LINK_STATUS, &ok);
+  ck_assert_msg(ok, "probe program did not link");
+  tg_gl.DeleteShader(sh);
+  return prog;
+}
+
+/* The state an application might have bound before calling the library.
+ * The header promises indexed SSBO bindings 0..4. */
+#define N_INDEXED 5
+typedef struct app_state {
+  GLuint program;
+  GLuint ssbo[N_INDEXED]; /* indexed SHADER_STORAGE bindings (ranges) */
+  GLuint generic_ssbo, copy_read, copy_write;
+} app_state;
+
+#define SLICE 256 /* bytes; a multiple of every offset alignment */
+
+static void bind_app_state(app_state *st) {
+  memset(st, 0, sizeof *st);
+  st->program = make_probe_program();
+  for (GLuint i = 0; i < N_INDEXED; i++) {
+    st->ssbo[i] = buf_create(NULL, 0, N_INDEXED * SLICE);
+    tg_gl.BindBufferRange(GL_SHADER_STORAGE_BUFFER, i, st->ssbo[i],
+                          (GLintptr)(i * SLICE), SLICE);
+  }
+  st->generic_ssbo = buf_create(NULL, 0, 16);
+  st->copy_read = buf_create(NULL, 0, 16);
+  st->copy_write = buf_create(NULL, 0, 16);
+  tg_gl.UseProgram(st->program);
+  tg_gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, st->generic_ssbo);
+  tg_gl.BindBuffer(GL_COPY_READ_BUFFER, st->copy_read);
+  tg_gl.BindBuffer(GL_COPY_WRITE_BUFFER, st->copy_write);
+  expect_no_gl_error("binding the application state");
+}
+
+static void expect_app_state(const app_state *st, const char *after) {
+  GLint v = 0;
+  tg_gl.GetIntegerv(GL_CURRENT_PROGRAM, &v);
+  ck_assert_msg((GLuint)v == st->program, "after %s: current program %d, was %u",
+                after, (int)v, st->program);
+  for (GLuint i = 0; i < N_INDEXED; i++) {
+    GLint name = 0;
+    GLint64 start = -1, size = -1;
+    tg_gl.GetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, i, &name);
+    ck_assert_msg((GLuint)name == st->ssbo[i],
+                  "after %s: SSBO binding %u is buffer %d, was %u", after, i,
+                  (int)name, st->ssbo[i]);
+    tg_gl.GetInteger64i_v(GL_SHADER_STORAGE_BUFFER_START, i, &start);
+    tg_gl.GetInteger64i_v(GL_SHADER_STORAGE_BUFFER_SIZE, i, &size);
+    ck_assert_msg(start == (GLint64)(i * SLICE) && size == SLICE,
+                  "after %s: SSBO binding %u range is [%lld,+%lld), was "
+                  "[%u,+%d) (name restored, range lost)",
+                  after, i, (long long)start, (long long)size, i * SLICE, SLICE);
+  }
+  tg_gl.GetIntegerv(GL_SHADER_STORAGE_BUFFER_BINDING, &v);
+  ck_assert_msg((GLuint)v == st->generic_ssbo,
+                "after %s: generic SSBO binding %d, was %u", after, (int)v,
+                st->generic_ssbo);
+  tg_gl.GetIntegerv(GL_COPY_READ_BUFFER_BINDING, &v);
+  ck_assert_msg((GLuint)v == st->copy_read,
+                "after %s: COPY_READ binding %d, was %u", after, (int)v,
+                st->copy_read);
+  tg_gl.GetIntegerv(GL_COPY_WRITE_BUFFER_BINDING, &v);
+  ck_assert_msg((GLuint)v == st->copy_write,
+                "after %s: COPY_WRITE binding %d, was %u", after, (int)v,
+                st->copy_write);
+  expect_no_gl_error(after);
+}
+
+START_TEST(sort_restores_bindings_and_program) {
+  app_state st;
+  /* buffers for the sort first: buf_* helpers rebind COPY_* targets */
+  uint32_t k[5000], v[5000];
+  gen_keys(k, 5000, DIST_UNIFORM, 3);
+  gen_values(v, 5000, 0);
+  GLuint kb = buf_create(k, 5000, 5000), vb = buf_create(v, 5000, 5000);
+  bind_app_state(&st);
+  glradix_sort_desc sd = {0};
+  sd.keys = kb;
+  sd.values = vb;
+  sd.count = 5000;
+  ck_assert_int_eq(glradix_sort(tg_ctx, &sd), GLRADIX_OK);
+  expect_app_state(&st, "glradix_sort");
+  sd.begin_bit = 3;
+  sd.end_bit = 17; /* a partial range */
+  ck_assert_int_eq(glradix_sort(tg_ctx, &sd), GLRADIX_OK);
+  expect_app_state(&st, "glradix_sort [3,17)");
+  sd.keys = 987654; /* a rejected call restores (touches) nothing either */
+  ck_assert_int_eq(glradix_sort(tg_ctx, &sd), GLRADIX_ERROR_INVALID_ARGUMENT);
+  expect_app_state(&st, "a rejected glradix_sort");
+  ck_assert_int_eq(tg_log.count, 1);
+}
+END_TEST
+
+START_TEST(sort_host_restores_bindings_and_program) {
+  app_state st;
+  bind_app_state(&st);
+  uint32_t k[3000], v[3000];
+  gen_keys(k, 3000, DIST_UNIFORM, 4);
+  gen_values(v, 3000, 0);
+  ck_assert_int_eq(glradix_sort_host(tg_ctx, k, v, 3000), GLRADIX_OK);
+  expect_app_state(&st, "glradix_sort_host");
+  ck_assert_int_eq(glradix_sort_host(tg_ctx, k, NULL, 3000), GLRADIX_OK);
+  expect_app_state(&st, "glradix_sort_host keys only");
+  ck_assert_int_eq(tg_log.count, 0);
+}
+END_TEST
+
+START_TEST(create_restores_bindings_and_program) {
+  app_state st;
+  bind_app_state(&st);
+  glradix_desc d = test_desc(4, 0);
+  d.max_count = 70000; /* scratch buffers are created at create time */
+  glradix_context *c = NULL;
+  ck_assert_int_eq(glradix_create(&d, &c), GLRADIX_OK);
+  expect_app_state(&st, "glradix_create(max_count 70000)");
+  glradix_destroy(c);
+  ck_assert_int_eq(tg_log.count, 0);
+}
+END_TEST
+
+START_TEST(pending_gl_errors_are_cleared_and_logged) {
+  enum { N = 20000 };
+  uint32_t *k = test_alloc_u32(N), *v = test_alloc_u32(N);
+  uint32_t *ok = test_alloc_u32(N), *ov = test_alloc_u32(N);
+  gen_keys(k, N, DIST_UNIFORM, 5);
+  gen_values(v, N, 0);
+  GLuint kb = buf_create(k, N, N), vb = buf_create(v, N, N);
+  /* two distinct pending errors (a driver may keep only the first) */
+  tg_gl.BindBuffer(GL_ARRAY_BUFFER, 4242424); /* INVALID_OPERATION */
+  tg_gl.Enable(0x7FFF);                        /* INVALID_ENUM */
+  test_log_reset(&tg_log);
+  glradix_sort_desc sd = {0};
+  sd.keys = kb;
+  sd.values = vb;
+  sd.count = N;
+  glradix_status st = glradix_sort(tg_ctx, &sd);
+  ck_assert_msg(st == GLRADIX_OK, "pending GL errors made the sort fail: %s "
+                "(log: %s)", glradix_status_string(st), tg_log.first);
+  ck_assert_msg(tg_log.count >= 1 && tg_log.count <= 2,
+                "expected one log line per pending GL error (1 or 2), got %d",
+                tg_log.count);
+  expect_no_gl_error("after a sort that cleared pending errors");
+  buf_read(kb, ok, N);
+  buf_read(vb, ov, N);
+  check_sort_result(k, v, ok, ov, N, 0, 0, "sort with pending GL errors");
+  buf_delete(kb);
+  buf_delete(vb);
+  free(k);
+  free(v);
+  free(ok);
+  free(ov);
+}
+END_TEST
+
+static Suite *gl_state_suite(void) {
+  Suite *s = suite_create("gl_state");
+  TCase *tc = tcase_create("restore");
+  tcase_add_checked_fixture(tc, ctx_setup_default, ctx_teardown);
+  tcase_add_test(tc, sort_restores_bindings_and_program);
+  tcase_add_test(tc, sort_host_restores_bindings_and_program);
+  tcase_add_test(tc, create_restores_bindings_and_program);
+  tcase_add_test(tc, pending_gl_errors_are_cleared_and_logged);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+TEST_MAIN(gl_state_suite)

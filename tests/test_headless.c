@@ -1,0 +1,110 @@
+/* The EGL headless helper: creation, platform choice, reuse. Every context
+ * is created inside the forked test child. */
+#include "common.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void expect_usable(glradix_headless *h, const char *want_platform) {
+  const char *r = glradix_headless_renderer(h);
+  const char *p = glradix_headless_platform(h);
+  ck_assert_msg(r && r[0], "renderer string is NULL or empty");
+  ck_assert_msg(p && (!strcmp(p, "device") || !strcmp(p, "surfaceless")),
+                "platform \"%s\" is neither device nor surfaceless",
+                p ? p : "(null)");
+  if (want_platform)
+    ck_assert_msg(!strcmp(p, want_platform), "platform \"%s\", wanted \"%s\"",
+                  p, want_platform);
+  ck_assert_msg(glradix_headless_load("glGetString") != NULL,
+                "glradix_headless_load(\"glGetString\") is NULL");
+  ck_assert_msg(glradix_headless_load("glDispatchCompute") != NULL,
+                "glradix_headless_load(\"glDispatchCompute\") is NULL");
+}
+
+static glradix_headless *create_or_fail(void) {
+  glradix_headless *h = NULL;
+  glradix_status st = glradix_headless_create(&h);
+  if (st != GLRADIX_OK || !h)
+    ck_abort_msg("glradix_headless_create failed: %s (a missing GL context is "
+                 "a failure; GLRADIX_HEADLESS_VERBOSE=1 tells why)",
+                 glradix_status_string(st));
+  return h;
+}
+
+START_TEST(create_default_platform) {
+  unsetenv("GLRADIX_EGL_PLATFORM");
+  glradix_headless *h = create_or_fail();
+  expect_usable(h, NULL);
+  glradix_headless_destroy(h);
+}
+END_TEST
+
+START_TEST(gives_gl_4_3_core_with_compute) {
+  gl_setup(); /* checks GL 4.3 through glad with glradix_headless_load */
+  GLint count = 0;
+  tg_gl.GetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 0, &count);
+  ck_assert_msg(count >= 65535, "GL_MAX_COMPUTE_WORK_GROUP_COUNT[0] = %d",
+                (int)count);
+  GLint mask = 0;
+  tg_gl.GetIntegerv(GL_CONTEXT_PROFILE_MASK, &mask);
+  ck_assert_msg(mask & GL_CONTEXT_CORE_PROFILE_BIT, "not a core profile (0x%x)",
+                (unsigned)mask);
+  expect_no_gl_error("GL queries");
+  gl_teardown();
+}
+END_TEST
+
+START_TEST(forced_surfaceless) {
+  setenv("GLRADIX_EGL_PLATFORM", "surfaceless", 1);
+  glradix_headless *h = create_or_fail();
+  unsetenv("GLRADIX_EGL_PLATFORM");
+  expect_usable(h, "surfaceless");
+  glradix_headless_destroy(h);
+}
+END_TEST
+
+START_TEST(forced_device) {
+  setenv("GLRADIX_EGL_PLATFORM", "device", 1);
+  glradix_headless *h = create_or_fail();
+  unsetenv("GLRADIX_EGL_PLATFORM");
+  expect_usable(h, "device");
+  glradix_headless_destroy(h);
+}
+END_TEST
+
+START_TEST(unknown_platform_is_invalid_argument) {
+  setenv("GLRADIX_EGL_PLATFORM", "no-such-platform", 1);
+  int dummy;
+  glradix_headless *h = (glradix_headless *)(void *)&dummy;
+  glradix_status st = glradix_headless_create(&h);
+  unsetenv("GLRADIX_EGL_PLATFORM");
+  ck_assert_msg(st == GLRADIX_ERROR_INVALID_ARGUMENT, "returned \"%s\"",
+                glradix_status_string(st));
+  ck_assert_ptr_null(h);
+}
+END_TEST
+
+START_TEST(create_destroy_create_again) {
+  unsetenv("GLRADIX_EGL_PLATFORM");
+  for (int i = 0; i < 3; i++) {
+    glradix_headless *h = create_or_fail();
+    expect_usable(h, NULL);
+    glradix_headless_destroy(h);
+  }
+}
+END_TEST
+
+static Suite *headless_suite(void) {
+  Suite *s = suite_create("headless");
+  TCase *tc = tcase_create("egl");
+  tcase_add_test(tc, create_default_platform);
+  tcase_add_test(tc, gives_gl_4_3_core_with_compute);
+  tcase_add_test(tc, forced_surfaceless);
+  tcase_add_test(tc, forced_device);
+  tcase_add_test(tc, unknown_platform_is_invalid_argument);
+  tcase_add_test(tc, create_destroy_create_again);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+TEST_MAIN(headless_suite)

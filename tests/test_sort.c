@@ -1,0 +1,57 @@
+/* glradix_sort on GL buffers with the default context: every size x every
+ * distribution, keys only and pairs, each sorted twice on the same buffers. */
+#include "common.h"
+
+static const size_t sizes[] = {
+    0,    1,     2,      1023,   1024,    1025,
+    4095, 4096,  4097,   1000,   12345,   100003,
+    1u << 20, 1500007};
+#define N_SIZES (sizeof sizes / sizeof sizes[0])
+
+/* loop index -> (size, distribution) */
+static size_t case_size(int i) { return sizes[(size_t)i / DIST_COUNT]; }
+static test_dist case_dist(int i) { return (test_dist)((size_t)i % DIST_COUNT); }
+
+START_TEST(keys_size_x_dist) {
+  run_gl_sort_twice(tg_ctx, case_size(_i), case_dist(_i), 0, 0, 0,
+                    1000 + (uint64_t)_i * 2);
+}
+END_TEST
+
+START_TEST(pairs_size_x_dist) {
+  run_gl_sort_twice(tg_ctx, case_size(_i), case_dist(_i), 1, 0, 0,
+                    5000 + (uint64_t)_i * 2);
+}
+END_TEST
+
+/* Buffers longer than count: the words past count must stay as they were. */
+START_TEST(pairs_buffer_longer_than_count) {
+  static const size_t n[] = {1, 1023, 1025, 4097, 100003};
+  for (size_t i = 0; i < sizeof n / sizeof n[0]; i++)
+    run_gl_sort_twice_padded(tg_ctx, n[i], DIST_UNIFORM, 1, 1024 + 3,
+                             9000 + i * 2);
+}
+END_TEST
+
+START_TEST(keys_buffer_longer_than_count) {
+  run_gl_sort_twice_padded(tg_ctx, 12345, DIST_MORTON, 0, 77, 9100);
+}
+END_TEST
+
+static Suite *sort_suite(void) {
+  Suite *s = suite_create("sort");
+  TCase *tc = tcase_create("keys");
+  tcase_add_checked_fixture(tc, ctx_setup_default, ctx_teardown);
+  tcase_add_loop_test(tc, keys_size_x_dist, 0, (int)(N_SIZES * DIST_COUNT));
+  tcase_add_test(tc, keys_buffer_longer_than_count);
+  suite_add_tcase(s, tc);
+
+  tc = tcase_create("pairs");
+  tcase_add_checked_fixture(tc, ctx_setup_default, ctx_teardown);
+  tcase_add_loop_test(tc, pairs_size_x_dist, 0, (int)(N_SIZES * DIST_COUNT));
+  tcase_add_test(tc, pairs_buffer_longer_than_count);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+TEST_MAIN(sort_suite)

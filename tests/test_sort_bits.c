@@ -1,0 +1,76 @@
+/* Partial bit ranges [begin_bit, end_bit) and radix_bits 2, 4, 8. The
+ * reference is a stable sort on (key >> begin_bit) & mask; keys keep all
+ * their bits. */
+#include "common.h"
+
+static const unsigned ranges[][2] = {{0, 30}, {4, 12}, {31, 32}, {0, 1}, {3, 32},
+                                     {0, 0} /* 0 = 32 */, {5, 0}, {16, 32}};
+#define N_RANGES (sizeof ranges / sizeof ranges[0])
+static const size_t range_sizes[] = {1025, 100003};
+static const test_dist range_dists[] = {DIST_UNIFORM, DIST_MORTON,
+                                        DIST_FEW_UNIQUE};
+#define N_RSIZES (sizeof range_sizes / sizeof range_sizes[0])
+#define N_RDISTS (sizeof range_dists / sizeof range_dists[0])
+
+static void range_case(int i, int pairs, uint64_t seed) {
+  size_t r = (size_t)i % N_RANGES;
+  size_t rest = (size_t)i / N_RANGES;
+  test_dist d = range_dists[rest % N_RDISTS];
+  size_t n = range_sizes[rest / N_RDISTS];
+  run_gl_sort_twice(tg_ctx, n, d, pairs, ranges[r][0], ranges[r][1], seed);
+}
+
+/* Runs under the default, r2, r4 and r8 fixtures. */
+START_TEST(range_keys) { range_case(_i, 0, 100 + (uint64_t)_i * 2); }
+END_TEST
+START_TEST(range_pairs) { range_case(_i, 1, 300 + (uint64_t)_i * 2); }
+END_TEST
+
+static const size_t radix_sizes[] = {1, 2, 1023, 1025, 4097, 100003};
+static const test_dist radix_dists[] = {DIST_UNIFORM, DIST_FEW_UNIQUE,
+                                        DIST_MORTON, DIST_EQUAL, DIST_REVERSE};
+#define N_XSIZES (sizeof radix_sizes / sizeof radix_sizes[0])
+#define N_XDISTS (sizeof radix_dists / sizeof radix_dists[0])
+
+START_TEST(radix_pairs_size_x_dist) {
+  size_t n = radix_sizes[(size_t)_i / N_XDISTS];
+  test_dist d = radix_dists[(size_t)_i % N_XDISTS];
+  run_gl_sort_twice(tg_ctx, n, d, 1, 0, 0, 700 + (uint64_t)_i * 2);
+}
+END_TEST
+
+START_TEST(radix_keys_and_host) {
+  run_gl_sort_twice(tg_ctx, 12345, DIST_UNIFORM, 0, 0, 0, 900);
+  run_host_sort_twice(tg_ctx, 12345, DIST_HIGH_BITS, 1, 902);
+  run_host_sort_twice(tg_ctx, 4097, DIST_ALL_ONES, 0, 904);
+}
+END_TEST
+
+static TCase *radix_tcase(const char *name, void (*setup)(void)) {
+  TCase *tc = tcase_create(name);
+  tcase_add_checked_fixture(tc, setup, ctx_teardown);
+  /* the ranges at the smaller size only (loop index < N_RANGES * N_RDISTS) */
+  int nr = (int)(N_RANGES * N_RDISTS);
+  tcase_add_loop_test(tc, range_keys, 0, nr);
+  tcase_add_loop_test(tc, range_pairs, 0, nr);
+  tcase_add_loop_test(tc, radix_pairs_size_x_dist, 0, (int)(N_XSIZES * N_XDISTS));
+  tcase_add_test(tc, radix_keys_and_host);
+  return tc;
+}
+
+static Suite *sort_bits_suite(void) {
+  Suite *s = suite_create("sort_bits");
+  TCase *tc = tcase_create("ranges_default_radix");
+  tcase_add_checked_fixture(tc, ctx_setup_default, ctx_teardown);
+  int nr = (int)(N_RANGES * N_RDISTS * N_RSIZES);
+  tcase_add_loop_test(tc, range_keys, 0, nr);
+  tcase_add_loop_test(tc, range_pairs, 0, nr);
+  suite_add_tcase(s, tc);
+
+  suite_add_tcase(s, radix_tcase("radix_bits_2", ctx_setup_r2));
+  suite_add_tcase(s, radix_tcase("radix_bits_4", ctx_setup_r4));
+  suite_add_tcase(s, radix_tcase("radix_bits_8", ctx_setup_r8));
+  return s;
+}
+
+TEST_MAIN(sort_bits_suite)

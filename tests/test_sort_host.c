@@ -1,0 +1,49 @@
+/* glradix_sort_host with the default context: every size x every
+ * distribution, keys only and pairs, each sorted twice on one context. */
+#include "common.h"
+
+static const size_t sizes[] = {
+    0,    1,     2,      1023,   1024,    1025,
+    4095, 4096,  4097,   1000,   12345,   100003,
+    1u << 20, 1500007};
+#define N_SIZES (sizeof sizes / sizeof sizes[0])
+
+static size_t case_size(int i) { return sizes[(size_t)i / DIST_COUNT]; }
+static test_dist case_dist(int i) { return (test_dist)((size_t)i % DIST_COUNT); }
+
+START_TEST(host_keys_size_x_dist) {
+  run_host_sort_twice(tg_ctx, case_size(_i), case_dist(_i), 0,
+                      20000 + (uint64_t)_i * 2);
+}
+END_TEST
+
+START_TEST(host_pairs_size_x_dist) {
+  run_host_sort_twice(tg_ctx, case_size(_i), case_dist(_i), 1,
+                      30000 + (uint64_t)_i * 2);
+}
+END_TEST
+
+/* Decreasing sizes on one context: the context-owned buffers are reused. */
+START_TEST(host_pairs_shrinking_sizes) {
+  static const size_t n[] = {100003, 4097, 1025, 1, 12345};
+  for (size_t i = 0; i < sizeof n / sizeof n[0]; i++)
+    run_host_sort_twice(tg_ctx, n[i], DIST_UNIFORM, 1, 40000 + i * 2);
+}
+END_TEST
+
+static Suite *sort_host_suite(void) {
+  Suite *s = suite_create("sort_host");
+  TCase *tc = tcase_create("keys");
+  tcase_add_checked_fixture(tc, ctx_setup_default, ctx_teardown);
+  tcase_add_loop_test(tc, host_keys_size_x_dist, 0, (int)(N_SIZES * DIST_COUNT));
+  suite_add_tcase(s, tc);
+
+  tc = tcase_create("pairs");
+  tcase_add_checked_fixture(tc, ctx_setup_default, ctx_teardown);
+  tcase_add_loop_test(tc, host_pairs_size_x_dist, 0, (int)(N_SIZES * DIST_COUNT));
+  tcase_add_test(tc, host_pairs_shrinking_sizes);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+TEST_MAIN(sort_host_suite)
