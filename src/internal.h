@@ -11,23 +11,14 @@
 /* ---- Constants shared by C and GLSL: defined here once and injected into
  * every shader as #defines after `#version 430` (see programs.c). ---- */
 
-/* Build-time tuning knobs (benchmarks build variants with -D). */
-#ifndef GLRADIX_TUNE_WG_SIZE
-#define GLRADIX_TUNE_WG_SIZE 256
-#endif
-#ifndef GLRADIX_TUNE_ITEMS
-#define GLRADIX_TUNE_ITEMS 4
-#endif
+/* Build-time tuning knobs (benchmarks build variants with -D). Without
+ * them the tile shape is chosen per context from the driver's limits. */
 #ifndef GLRADIX_TUNE_BLOCK_SCAN /* in-tile scan: 0 Blelloch, 1 two-level raking */
 #define GLRADIX_TUNE_BLOCK_SCAN 1
 #endif
 
 enum {
-  _GLRADIX_WG_SIZE = GLRADIX_TUNE_WG_SIZE, /* invocations per work group (all stages) */
-  _GLRADIX_ITEMS = GLRADIX_TUNE_ITEMS,     /* keys per invocation in a tile */
-  _GLRADIX_TILE = _GLRADIX_WG_SIZE * _GLRADIX_ITEMS, /* keys per tile */
   _GLRADIX_SCAN_ITEMS = 4,  /* counts per invocation in a scan block */
-  _GLRADIX_SCAN_TILE = _GLRADIX_WG_SIZE * _GLRADIX_SCAN_ITEMS,
 
   /* SSBO binding points */
   _GLRADIX_B_KEYS = 0,        /* caller's keys (pass input and output) */
@@ -51,10 +42,6 @@ enum {
   _GLRADIX_MAX_PASSES = 16,   /* 32 bits at radix_bits 2 */
   _GLRADIX_STAGES = 3
 };
-
-/* local_shuffle.comp packs a tile slot into 16 bits and the split counters
- * into 16-bit fields. */
-_Static_assert(_GLRADIX_TILE <= 65535, "a tile must fit 16-bit slots and counters");
 
 /* The compute programs; _PAIRS variants also move values. */
 typedef enum _glradix_program {
@@ -84,6 +71,12 @@ struct glradix_context {
   GLint64 max_ssbo_bytes;       /* GL_MAX_SHADER_STORAGE_BLOCK_SIZE */
   GLint ssbo_alignment;         /* GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT */
   GLuint subgroup_size;         /* 0: portable path; else GL_KHR_shader_subgroup's size */
+  /* Tile shape, from the shared-memory limit (context.c). A tile holds at
+   * most 65535 keys: local_shuffle packs slots and counters in 16 bits. */
+  GLuint wg_size;               /* invocations per work group, all stages */
+  GLuint items;                 /* keys per invocation in a tile */
+  GLuint tile;                  /* wg_size * items keys */
+  GLuint scan_tile;             /* wg_size * _GLRADIX_SCAN_ITEMS counts */
   GLuint programs[_GLRADIX_PROG_COUNT];
   _glradix_buffer tile_keys, tile_values, counts, skip; /* sort scratch */
   _glradix_buffer host_keys, host_values;         /* glradix_sort_host staging */
@@ -155,7 +148,7 @@ void _glradix_use_pass(glradix_context *ctx, _glradix_program program,
 
 /* the three stages, one per shader of the same name */
 void _glradix_local_shuffle(glradix_context *ctx, const _glradix_pass *pass);
-void _glradix_scan_plan_make(_glradix_scan_plan *plan, GLuint length);
+void _glradix_scan_plan_make(_glradix_scan_plan *plan, GLuint length, GLuint scan_tile);
 void _glradix_scan(glradix_context *ctx, const _glradix_scan_plan *plan);
 void _glradix_global_scatter(glradix_context *ctx, const _glradix_pass *pass);
 /* before the passes: flags the passes that can be skipped ([shift, shift +
@@ -165,7 +158,7 @@ void _glradix_pass_skip(glradix_context *ctx, const _glradix_pass *whole, unsign
 static inline GLuint _glradix_skip_flags_offset(unsigned radix_bits) {
   return (32u / radix_bits) << radix_bits;
 }
-/* counts <= _GLRADIX_TILE: the whole bit range [shift, shift + digit_bits) at once */
+/* counts <= ctx->tile: the whole bit range [shift, shift + digit_bits) at once */
 void _glradix_tile_sort(glradix_context *ctx, const _glradix_pass *pass);
 
 static inline GLuint _glradix_div_up(GLuint a, GLuint b) { return a / b + (a % b != 0); }

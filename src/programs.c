@@ -35,8 +35,8 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
                           const program_source *src) {
   int n = snprintf(out, size,
            "#version 430\n"
-           "#define WG_SIZE %du\n#define ITEMS %du\n#define TILE %du\n"
-           "#define SCAN_ITEMS %du\n#define SCAN_TILE %du\n"
+           "#define WG_SIZE %uu\n#define ITEMS %uu\n#define TILE %uu\n"
+           "#define SCAN_ITEMS %du\n#define SCAN_TILE %uu\n"
            "#define RADIX_BITS %uu\n#define BUCKETS %uu\n#define HAS_VALUES %d\n"
            "#define B_KEYS %d\n#define B_VALUES %d\n#define B_TILE_KEYS %d\n"
            "#define B_TILE_VALUES %d\n#define B_COUNTS %d\n#define B_SKIP %d\n#define SKIP_FLAGS %uu\n"
@@ -44,8 +44,8 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            "#define LOC_NUM_TILES %d\n#define LOC_PASS %d\n#define LOC_DATA_OFFSET %d\n"
            "#define LOC_SUMS_OFFSET %d\n"
            "#define BLOCK_SCAN %d\n#define SUBGROUP_SIZE %uu\n",
-           _GLRADIX_WG_SIZE, _GLRADIX_ITEMS, _GLRADIX_TILE, _GLRADIX_SCAN_ITEMS,
-           _GLRADIX_SCAN_TILE, ctx->desc.radix_bits, 1u << ctx->desc.radix_bits, src->pairs,
+           ctx->wg_size, ctx->items, ctx->tile, _GLRADIX_SCAN_ITEMS,
+           ctx->scan_tile, ctx->desc.radix_bits, 1u << ctx->desc.radix_bits, src->pairs,
            _GLRADIX_B_KEYS, _GLRADIX_B_VALUES, _GLRADIX_B_TILE_KEYS, _GLRADIX_B_TILE_VALUES,
            _GLRADIX_B_COUNTS, _GLRADIX_B_SKIP, _glradix_skip_flags_offset(ctx->desc.radix_bits),
            _GLRADIX_LOC_COUNT, _GLRADIX_LOC_SHIFT, _GLRADIX_LOC_DIGIT_BITS,

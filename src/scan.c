@@ -4,7 +4,7 @@
  * (llvmpipe silently cuts loops past 65,535 iterations per invocation). */
 #include "internal.h"
 
-void _glradix_scan_plan_make(_glradix_scan_plan *plan, GLuint length) {
+void _glradix_scan_plan_make(_glradix_scan_plan *plan, GLuint length, GLuint scan_tile) {
   GLuint offset = 0;
   unsigned l = 0;
   /* Level l holds length[l] counts at offset[l]; its block totals form
@@ -14,8 +14,8 @@ void _glradix_scan_plan_make(_glradix_scan_plan *plan, GLuint length) {
     plan->offset[l] = offset;
     offset += length;
     l++;
-    if (length <= _GLRADIX_SCAN_TILE) break;
-    length = _glradix_div_up(length, _GLRADIX_SCAN_TILE);
+    if (length <= scan_tile) break;
+    length = _glradix_div_up(length, scan_tile);
   }
   plan->levels = l;
   plan->length[l] = 1;
@@ -31,7 +31,7 @@ static void scan_step(glradix_context *ctx, _glradix_program program,
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, plan->length[level]);
   gl->Uniform1ui(_GLRADIX_LOC_DATA_OFFSET, plan->offset[level]);
   gl->Uniform1ui(_GLRADIX_LOC_SUMS_OFFSET, plan->offset[level + 1]);
-  _glradix_dispatch(ctx, _glradix_div_up(plan->length[level], _GLRADIX_SCAN_TILE));
+  _glradix_dispatch(ctx, _glradix_div_up(plan->length[level], ctx->scan_tile));
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 

@@ -92,9 +92,9 @@ static glradix_status prepare(glradix_context *ctx, const glradix_sort_desc *d,
   glradix_status st = check_buffer(ctx, d->keys, "keys", bytes);
   if (st == GLRADIX_OK && d->values) st = check_buffer(ctx, d->values, "values", bytes);
   if (st != GLRADIX_OK || num_tiles == 1) return st; /* one tile: tile_sort needs no scratch */
-  _glradix_scan_plan_make(plan, (1u << ctx->desc.radix_bits) * num_tiles);
-  uint64_t tile_bytes = (uint64_t)num_tiles * _GLRADIX_TILE * sizeof(GLuint);
-  uint64_t scan_groups = _glradix_div_up(plan->length[0], _GLRADIX_SCAN_TILE);
+  _glradix_scan_plan_make(plan, (1u << ctx->desc.radix_bits) * num_tiles, ctx->scan_tile);
+  uint64_t tile_bytes = (uint64_t)num_tiles * ctx->tile * sizeof(GLuint);
+  uint64_t scan_groups = _glradix_div_up(plan->length[0], ctx->scan_tile);
   if (tile_bytes > (uint64_t)ctx->max_ssbo_bytes ||
       (uint64_t)plan->total * sizeof(GLuint) > (uint64_t)ctx->max_ssbo_bytes ||
       !_glradix_groups_fit(ctx, num_tiles) || !_glradix_groups_fit(ctx, scan_groups)) {
@@ -157,7 +157,7 @@ glradix_status glradix_sort(glradix_context *ctx, const glradix_sort_desc *desc)
   _glradix_clear_gl_errors(ctx);
   _glradix_gl_state saved;
   _glradix_save_state(ctx, &saved);
-  GLuint num_tiles = _glradix_div_up(desc->count, _GLRADIX_TILE);
+  GLuint num_tiles = _glradix_div_up(desc->count, ctx->tile);
   _glradix_scan_plan plan;
   st = prepare(ctx, desc, num_tiles, &plan);
   if (st == GLRADIX_OK) {

@@ -68,6 +68,7 @@ END_TEST
 
 START_TEST(null_ctx_queries) {
   ck_assert_uint_eq(glradix_subgroup_size(NULL), 0);
+  ck_assert_uint_eq(glradix_tile_size(NULL), 0);
   glradix_stage_times t;
   ck_assert_int_eq(glradix_query_stage_times(NULL, &t),
                    GLRADIX_ERROR_INVALID_ARGUMENT);

@@ -3,7 +3,7 @@
 #include "common.h"
 
 static const size_t sizes[] = {
-    0,    1,     2,      1023,   1024,    1025,
+    0,    1,     2,      1023,   1024,    1025,   2047, 2048, 2049,
     4095, 4096,  4097,   1000,   12345,   100003,
     1u << 20, 1500007};
 #define N_SIZES (sizeof sizes / sizeof sizes[0])
@@ -21,6 +21,20 @@ END_TEST
 START_TEST(pairs_size_x_dist) {
   run_gl_sort_twice(tg_ctx, case_size(_i), case_dist(_i), 1, 0, 0,
                     5000 + (uint64_t)_i * 2);
+}
+END_TEST
+
+/* Around the context's own tile size (the one-dispatch path ends there)
+ * and around two tiles, whatever shape the driver's limits chose. */
+START_TEST(tile_edges) {
+  const size_t tile = glradix_tile_size(tg_ctx);
+  ck_assert_uint_ge(tile, 256);
+  const size_t n[] = {tile - 1, tile, tile + 1, 2 * tile - 1, 2 * tile + 1};
+  for (size_t i = 0; i < sizeof n / sizeof n[0]; i++)
+    for (int pairs = 0; pairs <= 1; pairs++) {
+      run_gl_sort_twice(tg_ctx, n[i], DIST_UNIFORM, pairs, 0, 0, 9500 + i * 4 + (size_t)pairs * 2);
+      run_gl_sort_twice(tg_ctx, n[i], DIST_FEW_UNIQUE, pairs, 0, 0, 9600 + i * 4 + (size_t)pairs * 2);
+    }
 }
 END_TEST
 
@@ -50,6 +64,7 @@ static Suite *sort_suite(void) {
   tcase_add_checked_fixture(tc, ctx_setup_default, ctx_teardown);
   tcase_add_loop_test(tc, pairs_size_x_dist, 0, (int)(N_SIZES * DIST_COUNT));
   tcase_add_test(tc, pairs_buffer_longer_than_count);
+  tcase_add_test(tc, tile_edges);
   suite_add_tcase(s, tc);
   return s;
 }
