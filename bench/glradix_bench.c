@@ -336,6 +336,9 @@ static glradix_status run_case(bench_state *b, glradix_context *ctx, GLuint keys
       fprintf(stderr, "glradix-bench: GL error 0x%04x uploading %u keys\n", err, n);
       return err == GL_OUT_OF_MEMORY ? GLRADIX_ERROR_OUT_OF_MEMORY : GLRADIX_ERROR_GL;
     }
+    /* The upload may still be in flight on a copy engine: finish it so that
+     * the timed region holds the sort alone. */
+    gl.Finish();
     double ms;
     glradix_status st;
     if (b->gpu_timer) {
