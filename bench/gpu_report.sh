@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Everything BENCHMARKS.md reports, in one call on the GPU machine (see
+# ../shared/gpu/README.md: .gl/ and .gpu/ carried). Writes to $OUT:
+#   gpu.txt cub.csv glradix.csv portable.csv stages.txt chart.svg
+#   bash bench/gpu_report.sh [SIZES]
+set -euo pipefail
+sizes=${1:-65536,1048576,4194304,16777216,67108864}
+for f in .gl/*.deb; do dpkg -x "$f" /; done
+ldconfig
+export __EGL_VENDOR_LIBRARY_FILENAMES=/usr/local/nvidia/share/glvnd/egl_vendor.d/10_nvidia.json
+out=${OUT:?}
+w=$(mktemp -d)
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader >"$out/gpu.txt"
+cmake -S . -B "$w/build" -DCMAKE_BUILD_TYPE=Release -DGLRADIX_BUILD_TESTS=OFF \
+      -DGLRADIX_BUILD_DEMO=OFF >"$w/cmake.log" 2>&1 || { cat "$w/cmake.log"; exit 1; }
+cmake --build "$w/build" -j "$(nproc)" --target glradix-bench >"$w/build.log" 2>&1 \
+  || { tail -50 "$w/build.log"; exit 1; }
+bench=$w/build/bench/glradix-bench
+nvcc -O3 -arch=sm_90 -o "$w/cub" .gpu/cub_sort_bench.cu
+"$w/cub" "$sizes" >"$out/cub.csv"
+# Driver's best path (subgroups where offered), every radix width.
+"$bench" --csv --verify --n "$sizes" --bits 2,4,8 --svg "$out/chart.svg" \
+  >"$out/glradix.csv" 2>"$w/info.txt"
+cat "$w/info.txt" >>"$out/gpu.txt"
+# The portable GLSL 4.30 path alone, default radix width.
+"$bench" --csv --verify --portable --n "$sizes" >"$out/portable.csv" 2>/dev/null
+# Per-stage medians at 16M pairs (30-bit keys), both paths.
+{ "$bench" --stages --n 16777216 --pairs --key-bits 30 --bits 2,4,8
+  "$bench" --stages --portable --n 16777216 --pairs --key-bits 30 --bits 2,4,8; } \
+  >"$out/stages.txt" 2>&1
+cat "$out/gpu.txt"
