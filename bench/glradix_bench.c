@@ -301,10 +301,22 @@ static void upload(GLuint buf, const uint32_t *data, uint32_t n) {
   gl.BindBuffer(GL_COPY_WRITE_BUFFER, 0);
 }
 
+/* Reads a sorted buffer back through a separate staging buffer, as a
+ * renderer would: a buffer the CPU reads from directly may be moved to host
+ * memory by the driver, which would slow every later timed sort on it. */
 static void download(GLuint buf, uint32_t *data, uint32_t n) {
+  GLuint staging = 0;
+  const GLsizeiptr bytes = (GLsizeiptr)n * 4;
+  gl.GenBuffers(1, &staging);
+  gl.BindBuffer(GL_COPY_WRITE_BUFFER, staging);
+  gl.BufferData(GL_COPY_WRITE_BUFFER, bytes, NULL, GL_STREAM_READ);
   gl.BindBuffer(GL_COPY_READ_BUFFER, buf);
-  gl.GetBufferSubData(GL_COPY_READ_BUFFER, 0, (GLsizeiptr)n * 4, data);
+  gl.CopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, bytes);
+  gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  gl.GetBufferSubData(GL_COPY_WRITE_BUFFER, 0, bytes, data);
   gl.BindBuffer(GL_COPY_READ_BUFFER, 0);
+  gl.BindBuffer(GL_COPY_WRITE_BUFFER, 0);
+  gl.DeleteBuffers(1, &staging);
 }
 
 typedef struct bench_state {
