@@ -301,6 +301,18 @@ static void upload(GLuint buf, const uint32_t *data, uint32_t n) {
   gl.BindBuffer(GL_COPY_WRITE_BUFFER, 0);
 }
 
+/* Restores a sort buffer from its pristine GPU copy. The sorted buffers are
+ * only ever written by the GPU: a buffer the CPU writes again and again may
+ * be moved to host memory by the driver (seen on NVIDIA as sorts slowing
+ * 2-4x after many uploads), and real callers sort GPU-made data. */
+static void restore(GLuint dst, GLuint src, uint32_t n) {
+  gl.BindBuffer(GL_COPY_READ_BUFFER, src);
+  gl.BindBuffer(GL_COPY_WRITE_BUFFER, dst);
+  gl.CopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, (GLsizeiptr)n * 4);
+  gl.BindBuffer(GL_COPY_READ_BUFFER, 0);
+  gl.BindBuffer(GL_COPY_WRITE_BUFFER, 0);
+}
+
 /* Reads a sorted buffer back through a separate staging buffer, as a
  * renderer would: a buffer the CPU reads from directly may be moved to host
  * memory by the driver, which would slow every later timed sort on it. */
@@ -325,6 +337,7 @@ typedef struct bench_state {
   GLuint query[2];
   double *times;
   double *stage_times[3]; /* --stages: per timed run, per stage */
+  GLuint pristine[2];      /* the input keys and values, uploaded once */
 } bench_state;
 
 /* Runs one case; returns GLRADIX_OK and sets *ms_median, or the failing status. */
@@ -341,8 +354,9 @@ static glradix_status run_case(bench_state *b, glradix_context *ctx, GLuint keys
   sd.end_bit = key_bits;
 
   for (unsigned r = 0; r < runs; ++r) {
-    upload(keys_buf, keys, n);
-    if (vals) upload(vals_buf, vals, n);
+    (void)keys;
+    restore(keys_buf, b->pristine[0], n);
+    if (vals) restore(vals_buf, b->pristine[1], n);
     GLenum err = gl.GetError();
     if (err != GL_NO_ERROR) {
       fprintf(stderr, "glradix-bench: GL error 0x%04x uploading %u keys\n", err, n);
@@ -494,24 +508,30 @@ int main(int argc, char **argv) {
 
   for (size_t si = 0; si < opt.nsizes; ++si) {
     const uint32_t n = opt.sizes[si];
-    GLuint buf[2] = {0, 0};
-    gl.GenBuffers(2, buf);
-    for (int k = 0; k < (opt.pairs ? 2 : 1); ++k) {
+    GLuint buf[4] = {0, 0, 0, 0}; /* sorted keys, values; pristine keys, values */
+    gl.GenBuffers(4, buf);
+    b.pristine[0] = buf[2];
+    b.pristine[1] = buf[3];
+    for (int k = 0; k < 4; ++k) {
+      if (!opt.pairs && (k & 1)) continue;
       gl.BindBuffer(GL_COPY_WRITE_BUFFER, buf[k]);
-      gl.BufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)n * 4, NULL, GL_DYNAMIC_COPY);
+      gl.BufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)n * 4, NULL,
+                    k < 2 ? GL_DYNAMIC_COPY : GL_STATIC_DRAW);
     }
+    if (opt.pairs) upload(buf[3], vals, n);
     gl.BindBuffer(GL_COPY_WRITE_BUFFER, 0);
     const GLenum err = gl.GetError();
     if (err != GL_NO_ERROR) {
       fprintf(stderr, "glradix-bench: n = %u: GL error 0x%04x allocating the buffers; skipped\n",
               n, err);
       failed = 1;
-      gl.DeleteBuffers(2, buf);
+      gl.DeleteBuffers(4, buf);
       continue;
     }
     for (size_t kb = 0; kb < opt.nkey_bits; ++kb) {
       const unsigned key_bits = opt.key_bits[kb];
       make_keys(keys, n, key_bits);
+      upload(buf[2], keys, n);
       if (opt.verify) {
         memcpy(ref, keys, (size_t)n * sizeof *keys);
         cpu_sort(ref, tmp, n, key_bits);
@@ -575,7 +595,7 @@ int main(int argc, char **argv) {
         }
       }
     }
-    gl.DeleteBuffers(2, buf);
+    gl.DeleteBuffers(4, buf);
   }
 
   if (!opt.csv) {
