@@ -28,13 +28,22 @@ static GLint64 shared_bytes(GLuint wg_size, GLuint items) {
   return 2 * (tile + tile / 32) * 4 + (wg_size + wg_size / 16 + 2) * 8;
 }
 
-/* Bigger tiles coalesce the scatter's writes better (measured on an H200:
- * 4096-key tiles sorted 16M pairs 1.4x faster than 1024-key ones); take the
- * biggest shape the shared memory holds. */
+/* Tile shapes, best first, measured with bench/gpu_sweep.sh. GPUs: bigger
+ * tiles coalesce the scatter's writes better (H200: 512x8-key tiles sorted
+ * 16M pairs 1.3x faster than 256x4). CPU rasterizers (llvmpipe): few
+ * invocations with many keys each, since every invocation and barrier costs
+ * (64x32 sorted 1M pairs 3.5x faster than 512x4 on 2 cores). */
+static const GLuint GPU_SHAPES[][2] = {{512, 8}, {256, 8}, {256, 4}};
+static const GLuint CPU_SHAPES[][2] = {{64, 32}, {256, 4}};
+
 static void choose_tile(glradix_context *ctx, GLint64 max_shared, GLint max_invocations) {
-  static const GLuint shapes[][2] = {{512, 8}, {512, 4}, {256, 4}};
-  size_t pick = sizeof shapes / sizeof shapes[0] - 1; /* fits GL 4.3's minimums */
-  for (size_t i = 0; i < pick; i++)
+  const char *renderer = (const char *)ctx->gl.GetString(GL_RENDERER);
+  bool cpu = renderer && (strstr(renderer, "llvmpipe") || strstr(renderer, "softpipe"));
+  const GLuint(*shapes)[2] = cpu ? CPU_SHAPES : GPU_SHAPES;
+  size_t count = cpu ? sizeof CPU_SHAPES / sizeof CPU_SHAPES[0]
+                     : sizeof GPU_SHAPES / sizeof GPU_SHAPES[0];
+  size_t pick = count - 1; /* the last fits GL 4.3's minimums */
+  for (size_t i = 0; i < count - 1; i++)
     if ((GLint)shapes[i][0] <= max_invocations &&
         shared_bytes(shapes[i][0], shapes[i][1]) <= max_shared) {
       pick = i;

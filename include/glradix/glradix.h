@@ -124,9 +124,9 @@ GLRADIX_API glradix_desc glradix_query_desc(const glradix_context *ctx);
  *  path), or 0 on the portable path (no extension, disabled, or ctx NULL). */
 GLRADIX_API unsigned glradix_subgroup_size(const glradix_context *ctx);
 
-/** Keys per tile of the context (chosen at create from the driver's shared
- *  memory: 2048 on llvmpipe, 4096 on NVIDIA), or 0 if ctx is NULL. A count
- *  up to one tile is sorted by a single dispatch. */
+/** Keys per tile of the context (chosen at create from the renderer and its
+ *  shared-memory limit: 2048 on llvmpipe, 4096 on an H200), or 0 if ctx is
+ *  NULL. A count up to one tile is sorted by a single dispatch. */
 GLRADIX_API unsigned glradix_tile_size(const glradix_context *ctx);
 
 /** What to sort. Zero-initialise it; zero fields take defaults. */
