@@ -1,13 +1,14 @@
 /*
  * The 2-D dispatch path. A grid wider than 65,535 work groups in x cannot
  * be reached on llvmpipe (SSBOs stop at 128 MiB, far below 65,535 tiles of
- * 1024 keys), so these tests shrink the limit instead: desc.dispatch_limit
- * = 3 (or 1) caps every grid dimension, and any stage needing more groups
- * must spill into y. Sizes are chosen so that every stage exceeds the cap.
+ * 2048 keys), so these tests shrink the limit instead: desc.dispatch_limit
+ * = 3 (or 1) caps the grid's x dimension, and any stage needing more groups
+ * must spill into y. Sizes are chosen so that every stage exceeds the cap
+ * (the smallest is 4 tiles plus one key, whatever the context's tile).
  */
 #include "common.h"
 
-static const size_t sizes[] = {3073, 100003, 1u << 20};
+static size_t sizes[] = {0 /* 4 tiles + 1, set per test */, 100003, 1u << 20};
 static const test_dist dists[] = {DIST_UNIFORM, DIST_MORTON, DIST_FEW_UNIQUE};
 #define N_SIZES (sizeof sizes / sizeof sizes[0])
 #define N_DISTS (sizeof dists / sizeof dists[0])
@@ -20,6 +21,7 @@ static void expect_limit(uint32_t want) {
 
 START_TEST(dispatch_limit_3_splits_grid_into_y_pairs) {
   expect_limit(3);
+  sizes[0] = 4 * (size_t)glradix_tile_size(tg_ctx) + 1;
   run_gl_sort_twice(tg_ctx, sizes[(size_t)_i / N_DISTS],
                     dists[(size_t)_i % N_DISTS], 1, 0, 0,
                     50 + (uint64_t)_i * 2);
@@ -28,6 +30,7 @@ END_TEST
 
 START_TEST(dispatch_limit_3_splits_grid_into_y_keys) {
   expect_limit(3);
+  sizes[0] = 4 * (size_t)glradix_tile_size(tg_ctx) + 1;
   run_gl_sort_twice(tg_ctx, sizes[(size_t)_i / N_DISTS],
                     dists[(size_t)_i % N_DISTS], 0, 0, 0,
                     80 + (uint64_t)_i * 2);
