@@ -155,3 +155,28 @@ void split_slots(uint digit[ITEMS], out uint slot[ITEMS]) {
 // Shared-memory index with one padding word per 32, so that an invocation's
 // ITEMS consecutive slots fall on distinct banks across its neighbours.
 uint padded(uint i) { return i + (i >> 5); }
+
+#ifdef WITH_SHUFFLE
+// The tile being ranked, one word per key: (digit << 16) | slot in the
+// loaded tile. One padding word per 32 (padded()) keeps each invocation's
+// ITEMS consecutive words on distinct banks.
+shared uint s_work[TILE + TILE / 32u];
+
+// Sorts s_work stably by its digit field, digit_bits wide, with successive
+// 4-way splits from the low bits up. The caller filled s_work and passed a
+// barrier; so does this on return. Each invocation owns ITEMS consecutive
+// slots in scan_index() order, so ranks follow tile order.
+void split_work_words(uint digit_bits) {
+  uint own = scan_index() * ITEMS;
+  for (uint bit = 16u; bit < 16u + digit_bits; bit += 2u) {
+    uint w[ITEMS], digit[ITEMS], slot[ITEMS];
+    for (uint j = 0u; j < ITEMS; j++) {
+      w[j] = s_work[padded(own + j)];
+      digit[j] = (w[j] >> bit) & 3u;
+    }
+    split_slots(digit, slot); // ends on a barrier: nobody reads s_work any more
+    for (uint j = 0u; j < ITEMS; j++) s_work[padded(slot[j])] = w[j];
+    barrier();
+  }
+}
+#endif

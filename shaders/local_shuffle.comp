@@ -19,11 +19,10 @@ layout(location = LOC_NUM_TILES) uniform uint u_num_tiles;
 layout(std430, binding = B_SKIP) readonly buffer Skip { uint skip[]; };
 layout(location = LOC_PASS) uniform uint u_pass;
 
-// The splits move one word per key, (digit << 16) | slot in the loaded
-// tile, and nothing else: the key and value are fetched once at the end,
-// from global memory the group has just read (cached). Shared memory per
-// tile stays small, which keeps many groups resident per multiprocessor.
-shared uint s_work[TILE + TILE / 32u];
+// The splits move one word per key (s_work, common.glsl) and nothing else:
+// the key and value are fetched once at the end, from global memory the
+// group has just read (cached). Shared memory per tile stays small, which
+// keeps many groups resident per multiprocessor.
 shared uint s_hist[BUCKETS];
 
 void main() {
@@ -46,19 +45,7 @@ void main() {
   }
   barrier();
 
-  // For the splits each invocation owns ITEMS consecutive slots, in the
-  // order of the block scan, so ranks follow tile order and every split is stable.
-  uint own = scan_index() * ITEMS;
-  for (uint bit = 16u; bit < 16u + u_digit_bits; bit += 2u) {
-    uint w[ITEMS], digit[ITEMS], slot[ITEMS];
-    for (uint j = 0u; j < ITEMS; j++) {
-      w[j] = s_work[padded(own + j)];
-      digit[j] = (w[j] >> bit) & 3u;
-    }
-    split_slots(digit, slot); // ends on a barrier: nobody reads s_work any more
-    for (uint j = 0u; j < ITEMS; j++) s_work[padded(slot[j])] = w[j];
-    barrier();
-  }
+  split_work_words(u_digit_bits);
 
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;

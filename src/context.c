@@ -59,6 +59,7 @@ static void choose_tile(glradix_context *ctx, GLint64 max_shared, GLint max_invo
 #endif
   ctx->tile = ctx->wg_size * ctx->items;
   ctx->scan_tile = ctx->wg_size * _GLRADIX_SCAN_ITEMS;
+  ctx->reduce_then_scan = GLRADIX_TUNE_REDUCE_THEN_SCAN;
 }
 
 static glradix_status read_limits(glradix_context *ctx) {

@@ -17,6 +17,10 @@
 #define GLRADIX_TUNE_BLOCK_SCAN 1
 #endif
 
+#ifndef GLRADIX_TUNE_REDUCE_THEN_SCAN /* pass plan: 0 scan-then-propagate, 1 reduce-then-scan */
+#define GLRADIX_TUNE_REDUCE_THEN_SCAN 0
+#endif
+
 enum {
   _GLRADIX_SCAN_ITEMS = 4,  /* counts per invocation in a scan block */
 
@@ -55,6 +59,9 @@ typedef enum _glradix_program {
   _GLRADIX_PROG_TILE_SORT_PAIRS,
   _GLRADIX_PROG_PASS_SKIP_COUNT,
   _GLRADIX_PROG_PASS_SKIP_FLAGS,
+  _GLRADIX_PROG_TILE_COUNTS,
+  _GLRADIX_PROG_SHUFFLE_SCATTER,
+  _GLRADIX_PROG_SHUFFLE_SCATTER_PAIRS,
   _GLRADIX_PROG_COUNT
 } _glradix_program;
 
@@ -77,6 +84,11 @@ struct glradix_context {
   GLuint items;                 /* keys per invocation in a tile */
   GLuint tile;                  /* wg_size * items keys */
   GLuint scan_tile;             /* wg_size * _GLRADIX_SCAN_ITEMS counts */
+  /* Pass plan. false: scan-then-propagate (local_shuffle writes the shuffled
+   * tile to scratch, global_scatter moves it). true: reduce-then-scan
+   * (tile_counts counts, shuffle_scatter ranks and moves input to output,
+   * buffers alternate). Chosen per renderer from measurements (context.c). */
+  bool reduce_then_scan;
   GLuint programs[_GLRADIX_PROG_COUNT];
   _glradix_buffer tile_keys, tile_values, counts, skip; /* sort scratch */
   _glradix_buffer host_keys, host_values;         /* glradix_sort_host staging */
@@ -132,7 +144,8 @@ bool _glradix_groups_fit(const glradix_context *ctx, uint64_t groups);
 /* One global pass of the sort: what the tile stages share. */
 typedef struct _glradix_pass {
   bool pairs;
-  GLuint keys, values;  /* caller's buffers */
+  GLuint keys, values;  /* the pass's input: the caller's buffers, or scratch */
+  GLuint out_keys, out_values; /* where local_shuffle or shuffle_scatter write */
   GLuint count;         /* keys */
   GLuint num_tiles;
   GLuint shift;         /* lowest bit of this pass's digit */
@@ -151,6 +164,9 @@ void _glradix_local_shuffle(glradix_context *ctx, const _glradix_pass *pass);
 void _glradix_scan_plan_make(_glradix_scan_plan *plan, GLuint length, GLuint scan_tile);
 void _glradix_scan(glradix_context *ctx, const _glradix_scan_plan *plan);
 void _glradix_global_scatter(glradix_context *ctx, const _glradix_pass *pass);
+/* the reduce-then-scan plan's two tile stages */
+void _glradix_tile_counts(glradix_context *ctx, const _glradix_pass *pass);
+void _glradix_shuffle_scatter(glradix_context *ctx, const _glradix_pass *pass);
 /* before the passes: flags the passes that can be skipped ([shift, shift +
  * digit_bits) of `whole` is the sort's bit range) */
 void _glradix_pass_skip(glradix_context *ctx, const _glradix_pass *whole, unsigned passes);

@@ -15,11 +15,12 @@ typedef struct program_source {
 /* What common.glsl provides: the 4-way split (with its uvec2 block scan),
  * or a plain uint block scan. */
 #define SPLIT "#define SCAN_T uvec2\n#define WITH_SPLIT 1\n"
+#define SHUFFLE SPLIT "#define WITH_SHUFFLE 1\n"
 #define SCAN_UINT "#define SCAN_T uint\n"
 
 static const program_source SOURCES[_GLRADIX_PROG_COUNT] = {
-  [_GLRADIX_PROG_LOCAL_SHUFFLE] = {"local_shuffle", _glradix_shader_local_shuffle, 0, SPLIT},
-  [_GLRADIX_PROG_LOCAL_SHUFFLE_PAIRS] = {"local_shuffle", _glradix_shader_local_shuffle, 1, SPLIT},
+  [_GLRADIX_PROG_LOCAL_SHUFFLE] = {"local_shuffle", _glradix_shader_local_shuffle, 0, SHUFFLE},
+  [_GLRADIX_PROG_LOCAL_SHUFFLE_PAIRS] = {"local_shuffle", _glradix_shader_local_shuffle, 1, SHUFFLE},
   [_GLRADIX_PROG_SCAN_BLOCKS] = {"scan_blocks", _glradix_shader_scan_blocks, 0, SCAN_UINT},
   [_GLRADIX_PROG_SCAN_ADD] = {"scan_add", _glradix_shader_scan_add, 0, NULL},
   [_GLRADIX_PROG_GLOBAL_SCATTER] = {"global_scatter", _glradix_shader_global_scatter, 0, NULL},
@@ -27,6 +28,9 @@ static const program_source SOURCES[_GLRADIX_PROG_COUNT] = {
   [_GLRADIX_PROG_TILE_SORT] = {"tile_sort", _glradix_shader_tile_sort, 0, SPLIT},
   [_GLRADIX_PROG_TILE_SORT_PAIRS] = {"tile_sort", _glradix_shader_tile_sort, 1, SPLIT},
   [_GLRADIX_PROG_PASS_SKIP_COUNT] = {"pass_skip_count", _glradix_shader_pass_skip_count, 0, NULL},
+  [_GLRADIX_PROG_TILE_COUNTS] = {"tile_counts", _glradix_shader_tile_counts, 0, NULL},
+  [_GLRADIX_PROG_SHUFFLE_SCATTER] = {"shuffle_scatter", _glradix_shader_shuffle_scatter, 0, SHUFFLE},
+  [_GLRADIX_PROG_SHUFFLE_SCATTER_PAIRS] = {"shuffle_scatter", _glradix_shader_shuffle_scatter, 1, SHUFFLE},
   [_GLRADIX_PROG_PASS_SKIP_FLAGS] = {"pass_skip_flags", _glradix_shader_pass_skip_flags, 0, NULL},
 };
 

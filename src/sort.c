@@ -11,12 +11,12 @@ void _glradix_use_pass(glradix_context *ctx, _glradix_program program,
   GladGLContext *gl = &ctx->gl;
   gl->UseProgram(ctx->programs[program]);
   gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_KEYS, pass->keys);
-  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_TILE_KEYS, ctx->tile_keys.name);
+  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_TILE_KEYS, pass->out_keys);
   gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_COUNTS, ctx->counts.name);
   gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_SKIP, ctx->skip.name);
   if (pass->pairs) {
     gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_VALUES, pass->values);
-    gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_TILE_VALUES, ctx->tile_values.name);
+    gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_TILE_VALUES, pass->out_values);
   }
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, pass->count);
   gl->Uniform1ui(_GLRADIX_LOC_SHIFT, pass->shift);
@@ -122,28 +122,58 @@ static glradix_status prepare(glradix_context *ctx, const glradix_sort_desc *d,
   return st;
 }
 
+/* Copies `count` uint32 from one buffer to another with the GPU. */
+static void copy_buffer(glradix_context *ctx, GLuint from, GLuint to, GLuint count) {
+  GladGLContext *gl = &ctx->gl;
+  gl->BindBuffer(GL_COPY_READ_BUFFER, from);
+  gl->BindBuffer(GL_COPY_WRITE_BUFFER, to);
+  gl->CopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0,
+                        (GLsizeiptr)count * (GLsizeiptr)sizeof(GLuint));
+}
+
 /* The pass plan: one pass per radix_bits-wide digit of [shift, end_bit),
- * lowest first; each runs the three stages separated by barriers. */
+ * lowest first, each a tile stage, the scan and another tile stage with
+ * barriers between. Scan-then-propagate sorts in place through scratch;
+ * reduce-then-scan alternates between the caller's buffers and scratch and
+ * copies back after an odd number of passes. */
 static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit,
                        const _glradix_scan_plan *plan) {
   GladGLContext *gl = &ctx->gl;
-  GLuint begin_bit = pass->shift;
-  _glradix_pass_skip(ctx, pass, _glradix_div_up(end_bit - begin_bit, ctx->desc.radix_bits));
-  unsigned p = 0;
-  for (GLuint shift = begin_bit; shift < end_bit; shift += ctx->desc.radix_bits, p++) {
-    pass->shift = shift;
+  const GLuint keys = pass->keys, values = pass->values;
+  const GLuint begin_bit = pass->shift;
+  const unsigned passes = _glradix_div_up(end_bit - begin_bit, ctx->desc.radix_bits);
+  _glradix_pass_skip(ctx, pass, passes);
+  for (unsigned p = 0; p < passes; p++) {
     pass->index = p;
-    pass->digit_bits = end_bit - shift < ctx->desc.radix_bits ? end_bit - shift
-                                                              : ctx->desc.radix_bits;
+    pass->shift = begin_bit + p * ctx->desc.radix_bits;
+    pass->digit_bits = end_bit - pass->shift < ctx->desc.radix_bits ? end_bit - pass->shift
+                                                                    : ctx->desc.radix_bits;
+    bool odd = p % 2 != 0;
+    if (ctx->reduce_then_scan) {
+      pass->keys = odd ? ctx->tile_keys.name : keys;
+      pass->values = odd ? ctx->tile_values.name : values;
+      pass->out_keys = odd ? keys : ctx->tile_keys.name;
+      pass->out_values = odd ? values : ctx->tile_values.name;
+    } else {
+      pass->out_keys = ctx->tile_keys.name;
+      pass->out_values = ctx->tile_values.name;
+    }
     _glradix_profile_mark(ctx, p, 0);
-    _glradix_local_shuffle(ctx, pass);
+    if (ctx->reduce_then_scan) _glradix_tile_counts(ctx, pass);
+    else _glradix_local_shuffle(ctx, pass);
     gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     _glradix_profile_mark(ctx, p, 1);
     _glradix_scan(ctx, plan);
     _glradix_profile_mark(ctx, p, 2);
-    _glradix_global_scatter(ctx, pass);
+    if (ctx->reduce_then_scan) _glradix_shuffle_scatter(ctx, pass);
+    else _glradix_global_scatter(ctx, pass);
     gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     _glradix_profile_mark(ctx, p, 3);
+  }
+  if (ctx->reduce_then_scan && passes % 2 != 0) {
+    gl->MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    copy_buffer(ctx, ctx->tile_keys.name, keys, pass->count);
+    if (pass->pairs) copy_buffer(ctx, ctx->tile_values.name, values, pass->count);
   }
 }
 

@@ -1,0 +1,79 @@
+// Reduce-then-scan plan, stage 3: the local shuffle and the global scatter
+// in one kernel. Each work group ranks its tile of the pass's input by the
+// digit with the same stable 4-way splits as local_shuffle, then moves every
+// key (and value) straight from the input to its place in the output:
+// counts[d * num_tiles + tile] (scanned) + (slot - first slot of d). The
+// tile never goes through scratch memory, so a pass reads and writes each
+// key once (plus the count kernel's read); input and output alternate.
+
+layout(std430, binding = B_KEYS) readonly buffer Keys { uint keys[]; };
+layout(std430, binding = B_TILE_KEYS) writeonly buffer OutKeys { uint out_keys[]; };
+layout(std430, binding = B_COUNTS) readonly buffer Counts { uint counts[]; };
+layout(std430, binding = B_SKIP) readonly buffer Skip { uint skip[]; };
+#if HAS_VALUES
+layout(std430, binding = B_VALUES) readonly buffer Values { uint values[]; };
+layout(std430, binding = B_TILE_VALUES) writeonly buffer OutValues { uint out_values[]; };
+#endif
+
+layout(location = LOC_COUNT) uniform uint u_count;
+layout(location = LOC_SHIFT) uniform uint u_shift;
+layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
+layout(location = LOC_NUM_TILES) uniform uint u_num_tiles;
+layout(location = LOC_PASS) uniform uint u_pass;
+
+shared uint s_first[BUCKETS];
+
+void main() {
+  uint tile = group_index();
+  if (tile >= u_num_tiles) return;
+  uint lid = gl_LocalInvocationID.x;
+  uint base = tile * TILE;
+  uint tile_n = min(u_count - base, TILE);
+  if (skip[SKIP_FLAGS + u_pass] != 0u) {
+    // Every key has the same digit: the pass is the identity, but its output
+    // is the other buffer. Copy the tile.
+    for (uint j = 0u; j < ITEMS; j++) {
+      uint i = base + j * WG_SIZE + lid;
+      if (i < u_count) {
+        out_keys[i] = keys[i];
+#if HAS_VALUES
+        out_values[i] = values[i];
+#endif
+      }
+    }
+    return;
+  }
+  uint mask = (1u << u_digit_bits) - 1u;
+  // Coalesced load. Padding past the end takes the largest digit and starts
+  // last, so stable splits keep it at the tile's end.
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint i = j * WG_SIZE + lid;
+    uint key = i < tile_n ? keys[base + i] : 0xFFFFFFFFu;
+    s_work[padded(i)] = (((key >> u_shift) & mask) << 16) | i;
+  }
+  barrier();
+  split_work_words(u_digit_bits);
+
+  // The first slot of each bucket present in the tile is where the digit changes.
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint i = j * WG_SIZE + lid;
+    if (i < tile_n) {
+      uint d = s_work[padded(i)] >> 16;
+      if (i == 0u || (s_work[padded(i - 1u)] >> 16) != d) s_first[d] = i;
+    }
+  }
+  barrier();
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint i = j * WG_SIZE + lid;
+    if (i < tile_n) {
+      uint w = s_work[padded(i)];
+      uint d = w >> 16;
+      uint from = base + (w & 0xFFFFu);
+      uint to = counts[d * u_num_tiles + tile] + (i - s_first[d]);
+      out_keys[to] = keys[from];
+#if HAS_VALUES
+      out_values[to] = values[from];
+#endif
+    }
+  }
+}
