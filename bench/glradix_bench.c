@@ -34,6 +34,7 @@ typedef struct options {
   size_t nbits;
   unsigned repeat;
   int verify, csv, stages, portable;
+  glradix_plan plan;
   const char *svg;
 } options;
 
@@ -53,6 +54,7 @@ static void usage(FILE *f) {
         "  --csv               CSV: impl,n,key_bits,pairs,radix_bits,ms_median,mkeys_per_s,verified\n"
         "  --stages            per-stage GPU time (medians), on stdout or, with --csv, stderr\n"
         "  --portable          disable the GL_KHR_shader_subgroup fast path\n"
+        "  --plan P            reduce-then-scan (default) or scan-then-propagate\n"
         "  --svg FILE          plot Mkeys/s versus N to FILE (SVG)\n"
         "  --help              this text\n"
         "Exit status: 0 all good, 1 a glradix call or a verification failed, 2 bad arguments.\n",
@@ -172,6 +174,17 @@ static int parse_args(int argc, char **argv, options *o) {
         return -1;
       }
       o->repeat = r;
+    } else if (IS("--plan")) {
+      const char *v = VALUE();
+      if (v && strcmp(v, "reduce-then-scan") == 0) {
+        o->plan = GLRADIX_PLAN_REDUCE_THEN_SCAN;
+      } else if (v && strcmp(v, "scan-then-propagate") == 0) {
+        o->plan = GLRADIX_PLAN_SCAN_THEN_PROPAGATE;
+      } else {
+        fprintf(stderr, "glradix-bench: --plan wants reduce-then-scan or scan-then-propagate, got '%s'\n",
+                v ? v : "");
+        return -1;
+      }
     } else if (IS("--svg")) {
       const char *v = VALUE();
       if (!v || !*v) {
@@ -388,16 +401,16 @@ static glradix_status run_case(bench_state *b, glradix_context *ctx, GLuint keys
       glradix_stage_times t;
       st = glradix_query_stage_times(ctx, &t);
       if (st != GLRADIX_OK) return st;
-      b->stage_times[0][r - WARMUPS] = t.local_shuffle_ms;
+      b->stage_times[0][r - WARMUPS] = t.tiles_ms;
       b->stage_times[1][r - WARMUPS] = t.scan_ms;
-      b->stage_times[2][r - WARMUPS] = t.global_scatter_ms;
+      b->stage_times[2][r - WARMUPS] = t.scatter_ms;
       stages->passes = t.passes;
     }
   }
   qsort(b->times, b->opt->repeat, sizeof *b->times, cmp_double);
   *ms_median = b->times[b->opt->repeat / 2];
   if (stages) {
-    double *med[3] = {&stages->local_shuffle_ms, &stages->scan_ms, &stages->global_scatter_ms};
+    double *med[3] = {&stages->tiles_ms, &stages->scan_ms, &stages->scatter_ms};
     for (int i = 0; i < 3; i++) {
       qsort(b->stage_times[i], b->opt->repeat, sizeof(double), cmp_double);
       *med[i] = b->stage_times[i][b->opt->repeat / 2];
@@ -456,6 +469,7 @@ int main(int argc, char **argv) {
     d.log = log_cb;
     d.profile = opt.stages;
     d.disable_subgroups = opt.portable;
+    d.plan = opt.plan;
     st = glradix_create(&d, &ctx[k]);
     if (st != GLRADIX_OK) {
       fprintf(stderr, "glradix-bench: glradix_create(radix_bits %u) failed: %s\n", opt.bits[k],
@@ -464,7 +478,9 @@ int main(int argc, char **argv) {
       continue;
     }
     resolved[k] = glradix_query_desc(ctx[k]).radix_bits;
-    fprintf(info, "radix_bits %u: %s path\n", resolved[k],
+    fprintf(info, "radix_bits %u: %s, %s path\n", resolved[k],
+            glradix_query_desc(ctx[k]).plan == GLRADIX_PLAN_SCAN_THEN_PROPAGATE
+                ? "scan-then-propagate" : "reduce-then-scan",
             glradix_subgroup_size(ctx[k]) ? "subgroup (GL_KHR_shader_subgroup)" : "portable GLSL 4.30");
   }
 
@@ -580,10 +596,10 @@ int main(int argc, char **argv) {
                    mkeys, verified);
           if (opt.stages)
             fprintf(info,
-                    "stages: n=%u key_bits=%u pairs=%d radix_bits=%u passes=%u: local_shuffle "
-                    "%.4f ms, scan %.4f ms, global_scatter %.4f ms (medians; sort %.4f ms)\n",
-                    n, key_bits, pairs, resolved[bi], stages.passes, stages.local_shuffle_ms,
-                    stages.scan_ms, stages.global_scatter_ms, ms);
+                    "stages: n=%u key_bits=%u pairs=%d radix_bits=%u passes=%u: tiles "
+                    "%.4f ms, scan %.4f ms, scatter %.4f ms (medians; sort %.4f ms)\n",
+                    n, key_bits, pairs, resolved[bi], stages.passes, stages.tiles_ms,
+                    stages.scan_ms, stages.scatter_ms, ms);
           fflush(stdout);
           bench_result *row = &rows[nrows++];
           row->n = n;

@@ -8,6 +8,7 @@
 static glradix_desc desc_defaults(const glradix_desc *in) {
   glradix_desc d = *in;
   if (d.radix_bits == 0) d.radix_bits = GLRADIX_DEFAULT_RADIX_BITS;
+  if (d.plan == GLRADIX_PLAN_DEFAULT) d.plan = GLRADIX_PLAN_REDUCE_THEN_SCAN;
   return d;
 }
 
@@ -59,7 +60,6 @@ static void choose_tile(glradix_context *ctx, GLint64 max_shared, GLint max_invo
 #endif
   ctx->tile = ctx->wg_size * ctx->items;
   ctx->scan_tile = ctx->wg_size * _GLRADIX_SCAN_ITEMS;
-  ctx->reduce_then_scan = GLRADIX_TUNE_REDUCE_THEN_SCAN;
 }
 
 static glradix_status read_limits(glradix_context *ctx) {
@@ -106,6 +106,10 @@ glradix_status glradix_create(const glradix_desc *desc, glradix_context **out) {
   }
   if (!desc->load) {
     _glradix_log(desc, "glradix_create: desc->load is NULL (pass e.g. glfwGetProcAddress)");
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  if ((unsigned)desc->plan > (unsigned)GLRADIX_PLAN_SCAN_THEN_PROPAGATE) {
+    _glradix_log(desc, "glradix_create: plan %d is not a glradix_plan", (int)desc->plan);
     return GLRADIX_ERROR_INVALID_ARGUMENT;
   }
   if (desc->radix_bits != 0 && desc->radix_bits != 2 && desc->radix_bits != 4 &&

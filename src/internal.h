@@ -17,10 +17,6 @@
 #define GLRADIX_TUNE_BLOCK_SCAN 1
 #endif
 
-#ifndef GLRADIX_TUNE_REDUCE_THEN_SCAN /* pass plan: 0 scan-then-propagate, 1 reduce-then-scan */
-#define GLRADIX_TUNE_REDUCE_THEN_SCAN 0
-#endif
-
 enum {
   _GLRADIX_SCAN_ITEMS = 4,  /* counts per invocation in a scan block */
 
@@ -84,11 +80,6 @@ struct glradix_context {
   GLuint items;                 /* keys per invocation in a tile */
   GLuint tile;                  /* wg_size * items keys */
   GLuint scan_tile;             /* wg_size * _GLRADIX_SCAN_ITEMS counts */
-  /* Pass plan. false: scan-then-propagate (local_shuffle writes the shuffled
-   * tile to scratch, global_scatter moves it). true: reduce-then-scan
-   * (tile_counts counts, shuffle_scatter ranks and moves input to output,
-   * buffers alternate). Chosen per renderer from measurements (context.c). */
-  bool reduce_then_scan;
   GLuint programs[_GLRADIX_PROG_COUNT];
   _glradix_buffer tile_keys, tile_values, counts, skip; /* sort scratch */
   _glradix_buffer host_keys, host_values;         /* glradix_sort_host staging */

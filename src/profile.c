@@ -24,7 +24,7 @@ glradix_status glradix_query_stage_times(glradix_context *ctx, glradix_stage_tim
     return GLRADIX_ERROR_INVALID_ARGUMENT;
   }
   glradix_stage_times t = {0};
-  double *stage[_GLRADIX_STAGES] = {&t.local_shuffle_ms, &t.scan_ms, &t.global_scatter_ms};
+  double *stage[_GLRADIX_STAGES] = {&t.tiles_ms, &t.scan_ms, &t.scatter_ms};
   GLuint64 first = 0, last = 0;
   for (unsigned p = 0; p < ctx->profiled_passes; p++) {
     GLuint64 ts[_GLRADIX_STAGES + 1];

@@ -142,6 +142,7 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
   const GLuint keys = pass->keys, values = pass->values;
   const GLuint begin_bit = pass->shift;
   const unsigned passes = _glradix_div_up(end_bit - begin_bit, ctx->desc.radix_bits);
+  const bool reduce_then_scan = ctx->desc.plan == GLRADIX_PLAN_REDUCE_THEN_SCAN;
   _glradix_pass_skip(ctx, pass, passes);
   for (unsigned p = 0; p < passes; p++) {
     pass->index = p;
@@ -149,7 +150,7 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
     pass->digit_bits = end_bit - pass->shift < ctx->desc.radix_bits ? end_bit - pass->shift
                                                                     : ctx->desc.radix_bits;
     bool odd = p % 2 != 0;
-    if (ctx->reduce_then_scan) {
+    if (reduce_then_scan) {
       pass->keys = odd ? ctx->tile_keys.name : keys;
       pass->values = odd ? ctx->tile_values.name : values;
       pass->out_keys = odd ? keys : ctx->tile_keys.name;
@@ -159,18 +160,18 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
       pass->out_values = ctx->tile_values.name;
     }
     _glradix_profile_mark(ctx, p, 0);
-    if (ctx->reduce_then_scan) _glradix_tile_counts(ctx, pass);
+    if (reduce_then_scan) _glradix_tile_counts(ctx, pass);
     else _glradix_local_shuffle(ctx, pass);
     gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     _glradix_profile_mark(ctx, p, 1);
     _glradix_scan(ctx, plan);
     _glradix_profile_mark(ctx, p, 2);
-    if (ctx->reduce_then_scan) _glradix_shuffle_scatter(ctx, pass);
+    if (reduce_then_scan) _glradix_shuffle_scatter(ctx, pass);
     else _glradix_global_scatter(ctx, pass);
     gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     _glradix_profile_mark(ctx, p, 3);
   }
-  if (ctx->reduce_then_scan && passes % 2 != 0) {
+  if (reduce_then_scan && passes % 2 != 0) {
     gl->MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
     copy_buffer(ctx, ctx->tile_keys.name, keys, pass->count);
     if (pass->pairs) copy_buffer(ctx, ctx->tile_values.name, values, pass->count);

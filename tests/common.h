@@ -65,6 +65,8 @@ void ctx_setup_r8(void);
 void ctx_setup_dl1(void);     /* dispatch_limit 1 */
 void ctx_setup_dl3(void);     /* dispatch_limit 3 */
 void ctx_setup_dl3_r2(void);  /* dispatch_limit 3, radix_bits 2 */
+void ctx_setup_stp_r2(void);  /* GLRADIX_PLAN_SCAN_THEN_PROPAGATE, radix_bits 2 */
+void ctx_setup_stp_r8(void);  /* GLRADIX_PLAN_SCAN_THEN_PROPAGATE, radix_bits 8 */
 
 /* ---- data ----------------------------------------------------------------- */
 
@@ -75,6 +77,7 @@ typedef enum test_dist {
   DIST_REVERSE,    /* random, sorted descending */
   DIST_FEW_UNIQUE, /* 7 random values */
   DIST_HIGH_BITS,  /* random & 0xF0000000 */
+  DIST_LOW_BITS,   /* random & 0x3FF: every pass above bit 10 is skipped */
   DIST_ALL_ONES,   /* 0xFFFFFFFF */
   DIST_MORTON,     /* 30-bit Morton codes of random 3-D points */
   DIST_COUNT

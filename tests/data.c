@@ -14,6 +14,7 @@ const char *dist_name(test_dist d) {
   case DIST_REVERSE: return "reverse";
   case DIST_FEW_UNIQUE: return "few-unique(7)";
   case DIST_HIGH_BITS: return "high-bits(&0xF0000000)";
+  case DIST_LOW_BITS: return "low-bits(&0x3FF)";
   case DIST_ALL_ONES: return "all-0xFFFFFFFF";
   case DIST_MORTON: return "morton30";
   default: return "?";
@@ -60,6 +61,7 @@ void gen_keys(uint32_t *keys, size_t n, test_dist d, uint64_t seed) {
     case DIST_EQUAL: keys[i] = same; break;
     case DIST_FEW_UNIQUE: keys[i] = few[rng32(&st) % 7u]; break;
     case DIST_HIGH_BITS: keys[i] = rng32(&st) & 0xF0000000u; break;
+    case DIST_LOW_BITS: keys[i] = rng32(&st) & 0x3FFu; break;
     case DIST_ALL_ONES: keys[i] = 0xFFFFFFFFu; break;
     case DIST_MORTON: {
       uint32_t r = rng32(&st);

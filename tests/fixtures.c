@@ -111,3 +111,11 @@ void ctx_setup_r8(void) { ctx_setup_with(test_desc(8, 0)); }
 void ctx_setup_dl1(void) { ctx_setup_with(test_desc(0, 1)); }
 void ctx_setup_dl3(void) { ctx_setup_with(test_desc(0, 3)); }
 void ctx_setup_dl3_r2(void) { ctx_setup_with(test_desc(2, 3)); }
+
+static glradix_desc stp_desc(unsigned radix_bits) {
+  glradix_desc d = test_desc(radix_bits, 0);
+  d.plan = GLRADIX_PLAN_SCAN_THEN_PROPAGATE;
+  return d;
+}
+void ctx_setup_stp_r2(void) { ctx_setup_with(stp_desc(2)); }
+void ctx_setup_stp_r8(void) { ctx_setup_with(stp_desc(8)); }

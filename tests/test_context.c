@@ -5,6 +5,7 @@
 START_TEST(query_desc_resolves_defaults) {
   glradix_desc q = glradix_query_desc(tg_ctx);
   ck_assert_uint_eq(q.radix_bits, GLRADIX_DEFAULT_RADIX_BITS);
+  ck_assert_int_eq(q.plan, GLRADIX_PLAN_REDUCE_THEN_SCAN);
   ck_assert_msg(q.load == glradix_headless_load, "load not echoed");
   ck_assert_msg(q.log == test_log_fn, "log not echoed");
   ck_assert_msg(q.log_user == &tg_log, "log_user not echoed");

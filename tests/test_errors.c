@@ -341,6 +341,18 @@ START_TEST(create_bad_radix_bits) {
 }
 END_TEST
 
+START_TEST(create_bad_plan) {
+  glradix_desc d = test_desc(0, 0);
+  d.plan = (glradix_plan)7;
+  int dummy;
+  glradix_context *out = (glradix_context *)(void *)&dummy;
+  test_log_reset(&tg_log);
+  glradix_status st = glradix_create(&d, &out);
+  expect_one_line(st, GLRADIX_ERROR_INVALID_ARGUMENT, "plan 7");
+  ck_assert_msg(out == NULL, "plan 7: *out not NULL on error");
+}
+END_TEST
+
 START_TEST(create_null_out_with_context) {
   glradix_desc d = test_desc(0, 0);
   test_log_reset(&tg_log);
@@ -411,6 +423,7 @@ static Suite *errors_suite(void) {
   tc = tcase_create("create");
   tcase_add_checked_fixture(tc, gl_setup, gl_teardown);
   tcase_add_test(tc, create_bad_radix_bits);
+  tcase_add_test(tc, create_bad_plan);
   tcase_add_test(tc, create_null_out_with_context);
   tcase_add_test(tc, create_null_load_with_context);
   suite_add_tcase(s, tc);

@@ -1,4 +1,5 @@
-/* Partial bit ranges [begin_bit, end_bit) and radix_bits 2, 4, 8. The
+/* Partial bit ranges [begin_bit, end_bit), radix_bits 2, 4, 8 and both pass
+ * plans (reduce-then-scan by default, scan-then-propagate explicitly). The
  * reference is a stable sort on (key >> begin_bit) & mask; keys keep all
  * their bits. */
 #include "common.h"
@@ -27,8 +28,8 @@ START_TEST(range_pairs) { range_case(_i, 1, 300 + (uint64_t)_i * 2); }
 END_TEST
 
 static const size_t radix_sizes[] = {1, 2, 1023, 1025, 4097, 100003};
-static const test_dist radix_dists[] = {DIST_UNIFORM, DIST_FEW_UNIQUE,
-                                        DIST_MORTON, DIST_EQUAL, DIST_REVERSE};
+static const test_dist radix_dists[] = {DIST_UNIFORM, DIST_FEW_UNIQUE, DIST_MORTON,
+                                        DIST_EQUAL, DIST_REVERSE, DIST_LOW_BITS};
 #define N_XSIZES (sizeof radix_sizes / sizeof radix_sizes[0])
 #define N_XDISTS (sizeof radix_dists / sizeof radix_dists[0])
 
@@ -70,6 +71,8 @@ static Suite *sort_bits_suite(void) {
   suite_add_tcase(s, radix_tcase("radix_bits_2", ctx_setup_r2));
   suite_add_tcase(s, radix_tcase("radix_bits_4", ctx_setup_r4));
   suite_add_tcase(s, radix_tcase("radix_bits_8", ctx_setup_r8));
+  suite_add_tcase(s, radix_tcase("scan_then_propagate_radix_bits_2", ctx_setup_stp_r2));
+  suite_add_tcase(s, radix_tcase("scan_then_propagate_radix_bits_8", ctx_setup_stp_r8));
   return s;
 }
 

@@ -13,6 +13,10 @@
  *   2. scan          : a multi-level Blelloch exclusive scan of those counts;
  *   3. global_scatter: each tile's keys (and values) move to their global
  *                      place. The sort is stable.
+ * That is GLRADIX_PLAN_SCAN_THEN_PROPAGATE. The default plan,
+ * GLRADIX_PLAN_REDUCE_THEN_SCAN, only counts in stage 1 (tile_counts) and
+ * does the local shuffle inside the scatter (shuffle_scatter), which saves a
+ * round trip of every tile through memory.
  *
  * Thread rules (all functions): a context belongs to the GL context that was
  * current when it was created. Call its functions only on a thread where
@@ -72,6 +76,18 @@ typedef void *(*glradix_loadfunc)(const char *name);
  *  Without one the library is silent. */
 typedef void (*glradix_logfunc)(void *user, const char *message);
 
+/** How each global pass is organised (both stable, same results). */
+typedef enum glradix_plan {
+  GLRADIX_PLAN_DEFAULT = 0,         /**< reduce-then-scan (measured faster) */
+  GLRADIX_PLAN_REDUCE_THEN_SCAN,    /**< count tiles, scan, then rank each tile
+                                         in shared memory and move it straight
+                                         to its place (shuffle_scatter) */
+  GLRADIX_PLAN_SCAN_THEN_PROPAGATE  /**< local_shuffle writes each shuffled tile
+                                         and its counts, scan, global_scatter
+                                         moves the tiles: one more round trip
+                                         through memory per pass */
+} glradix_plan;
+
 /** Context creation options. Zero-initialise it (`glradix_desc d = {0};`):
  *  every zero field takes its documented default. */
 typedef struct glradix_desc {
@@ -87,6 +103,7 @@ typedef struct glradix_desc {
                                 a smaller value caps the work groups in x, the
                                 rest of a dispatch spills into y (exercises the
                                 2-D grid path that large counts take) */
+  glradix_plan plan;       /**< pass plan; 0 = GLRADIX_PLAN_REDUCE_THEN_SCAN */
   int disable_subgroups;   /**< nonzero: never use the GL_KHR_shader_subgroup
                                 fast path (the portable GLSL 4.30 path is used) */
   int profile;             /**< nonzero: time every stage of every sort on the
@@ -176,9 +193,9 @@ GLRADIX_API glradix_status glradix_sort_host(glradix_context *ctx, uint32_t *key
 
 /** GPU time of the last glradix_sort, per stage, summed over its passes. */
 typedef struct glradix_stage_times {
-  double local_shuffle_ms;
-  double scan_ms;
-  double global_scatter_ms;
+  double tiles_ms;   /**< stage 1: tile_counts, or local_shuffle (scan-then-propagate) */
+  double scan_ms;    /**< stage 2: scan_blocks + scan_add */
+  double scatter_ms; /**< stage 3: shuffle_scatter, or global_scatter */
   double total_ms;   /**< first stage's start to last stage's end */
   unsigned passes;   /**< global passes run (0: nothing sorted yet) */
 } glradix_stage_times;
