@@ -169,7 +169,7 @@ typedef struct glradix_sort_desc {
  *         On any validation error the buffers are untouched and one line is logged.
  * @gl_state GL errors pending on entry are cleared (each is logged) so that
  *         the library can tell its own errors apart. The current program, the
- *         indexed GL_SHADER_STORAGE_BUFFER bindings 0..4 and the generic
+ *         indexed GL_SHADER_STORAGE_BUFFER bindings 0..5 and the generic
  *         GL_SHADER_STORAGE_BUFFER, GL_COPY_READ_BUFFER and GL_COPY_WRITE_BUFFER bindings are
  *         restored on return. Issues glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT
  *         | GL_BUFFER_UPDATE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
