@@ -28,8 +28,8 @@ static GLuint make_probe_program(void) {
 }
 
 /* The state an application might have bound before calling the library.
- * The header promises indexed SSBO bindings 0..4. */
-#define N_INDEXED 5
+ * The header promises indexed SSBO bindings 0..5. */
+#define N_INDEXED 6
 typedef struct app_state {
   GLuint program;
   GLuint ssbo[N_INDEXED]; /* indexed SHADER_STORAGE bindings (ranges) */
