@@ -152,6 +152,30 @@ void split_slots(uint digit[ITEMS], out uint slot[ITEMS]) {
 }
 #endif
 
+#ifdef WITH_KEYS
+// The order the sort follows, as an unsigned key (the caller's keys keep
+// their values: digits are taken from sort_key(key)). KEY_* bits from C.
+layout(location = LOC_KEY_MODE) uniform uint u_key_mode;
+
+uint sort_key(uint k) {
+  if ((u_key_mode & KEY_FLOAT) != 0u) {
+    // IEEE total order: negatives reversed below the positives, -0 < +0,
+    // NaNs outermost by sign.
+    k = (k & 0x80000000u) != 0u ? ~k : k | 0x80000000u;
+  } else if ((u_key_mode & KEY_SIGNED) != 0u) {
+    k ^= 0x80000000u; // two's complement: negatives first
+  }
+  return (u_key_mode & KEY_DESCENDING) != 0u ? ~k : k;
+}
+
+uint unsort_key(uint t) {
+  if ((u_key_mode & KEY_DESCENDING) != 0u) t = ~t;
+  if ((u_key_mode & KEY_FLOAT) != 0u) return (t & 0x80000000u) != 0u ? t & 0x7FFFFFFFu : ~t;
+  if ((u_key_mode & KEY_SIGNED) != 0u) return t ^ 0x80000000u;
+  return t;
+}
+#endif
+
 // Shared-memory index with one padding word per 32, so that an invocation's
 // ITEMS consecutive slots fall on distinct banks across its neighbours.
 uint padded(uint i) { return i + (i >> 5); }

@@ -38,8 +38,8 @@ void main() {
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
     if (i < tile_n) {
-      uint d = (s_keys[i] >> u_shift) & mask;
-      if (i == 0u || ((s_keys[i - 1u] >> u_shift) & mask) != d) s_first[d] = i;
+      uint d = (sort_key(s_keys[i]) >> u_shift) & mask;
+      if (i == 0u || ((sort_key(s_keys[i - 1u]) >> u_shift) & mask) != d) s_first[d] = i;
     }
   }
   barrier();
@@ -47,7 +47,7 @@ void main() {
     uint i = j * WG_SIZE + lid;
     if (i < tile_n) {
       uint key = s_keys[i];
-      uint d = (key >> u_shift) & mask;
+      uint d = (sort_key(key) >> u_shift) & mask;
       uint dst = counts[d * u_num_tiles + tile] + (i - s_first[d]);
       keys[dst] = key;
 #if HAS_VALUES

@@ -40,7 +40,7 @@ void main() {
   // last, so stable splits keep it at the tile's end.
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
-    uint key = i < tile_n ? keys[base + i] : 0xFFFFFFFFu;
+    uint key = i < tile_n ? sort_key(keys[base + i]) : 0xFFFFFFFFu;
     s_work[padded(i)] = (((key >> u_shift) & mask) << 16) | i;
   }
   barrier();

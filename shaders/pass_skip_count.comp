@@ -25,7 +25,7 @@ void main() {
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
     if (i < tile_n) {
-      uint key = keys[base + i] >> u_shift;
+      uint key = sort_key(keys[base + i]) >> u_shift;
       for (uint p = 0u; p < passes; p++) {
         uint width = min(RADIX_BITS, u_digit_bits - p * RADIX_BITS);
         atomicAdd(s_count[p * BUCKETS + ((key >> (p * RADIX_BITS)) & ((1u << width) - 1u))], 1u);

@@ -26,7 +26,7 @@ void main() {
   barrier();
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
-    if (i < tile_n) atomicAdd(s_hist[(keys[base + i] >> u_shift) & mask], 1u);
+    if (i < tile_n) atomicAdd(s_hist[(sort_key(keys[base + i]) >> u_shift) & mask], 1u);
   }
   barrier();
   for (uint b = lid; b < BUCKETS; b += WG_SIZE) counts[b * u_num_tiles + tile] = s_hist[b];

@@ -19,12 +19,12 @@ shared uint s_values[TILE + TILE / 32u];
 
 void main() {
   uint lid = gl_LocalInvocationID.x;
-  // Padding past the end is all ones: the largest digit in every split, so
-  // it stays behind the real keys.
+  // Keys are held as sort_key() values. Padding past the end is all ones:
+  // the largest digit in every split, so it stays behind the real keys.
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
     bool live = i < u_count;
-    s_keys[padded(i)] = live ? keys[i] : 0xFFFFFFFFu;
+    s_keys[padded(i)] = live ? sort_key(keys[i]) : 0xFFFFFFFFu; // kept in sort order
 #if HAS_VALUES
     s_values[padded(i)] = live ? values[i] : 0u;
 #endif
@@ -59,7 +59,7 @@ void main() {
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
     if (i < u_count) {
-      keys[i] = s_keys[padded(i)];
+      keys[i] = unsort_key(s_keys[padded(i)]);
 #if HAS_VALUES
       values[i] = s_values[padded(i)];
 #endif

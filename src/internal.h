@@ -35,6 +35,12 @@ enum {
   _GLRADIX_LOC_DIGIT_BITS = 2,/* sort: width of the pass's digit (<= radix_bits) */
   _GLRADIX_LOC_NUM_TILES = 3, /* sort: tiles; bucket-major stride of counts */
   _GLRADIX_LOC_PASS = 4,      /* sort: index of the pass, for its skip flag */
+  _GLRADIX_LOC_KEY_MODE = 5,  /* sort: _GLRADIX_KEY_* bits */
+
+  /* key order bits (common.glsl sort_key) */
+  _GLRADIX_KEY_SIGNED = 1,
+  _GLRADIX_KEY_FLOAT = 2,
+  _GLRADIX_KEY_DESCENDING = 4,
   _GLRADIX_LOC_DATA_OFFSET = 1, /* scan: where the level starts in counts */
   _GLRADIX_LOC_SUMS_OFFSET = 2, /* scan: where its block sums go */
 
@@ -142,6 +148,7 @@ typedef struct _glradix_pass {
   GLuint shift;         /* lowest bit of this pass's digit */
   GLuint digit_bits;    /* its width, 1..radix_bits (tile_sort: the whole range) */
   GLuint index;         /* pass number, from 0 */
+  GLuint key_mode;      /* _GLRADIX_KEY_* bits */
 } _glradix_pass;
 
 /* sort.c: makes `program` current with the pass's buffers and uniforms bound.

@@ -12,9 +12,11 @@ typedef struct program_source {
   const char *extra;  /* stage-specific #defines for common.glsl, or NULL */
 } program_source;
 
-/* What common.glsl provides: the 4-way split (with its uvec2 block scan),
- * or a plain uint block scan. */
-#define SPLIT "#define SCAN_T uvec2\n#define WITH_SPLIT 1\n"
+/* What common.glsl provides: the key order (KEYS), the 4-way split with its
+ * uvec2 block scan (SPLIT), the tile's work words (SHUFFLE), or a plain uint
+ * block scan (SCAN_UINT). */
+#define KEYS "#define WITH_KEYS 1\n"
+#define SPLIT KEYS "#define SCAN_T uvec2\n#define WITH_SPLIT 1\n"
 #define SHUFFLE SPLIT "#define WITH_SHUFFLE 1\n"
 #define SCAN_UINT "#define SCAN_T uint\n"
 
@@ -23,12 +25,12 @@ static const program_source SOURCES[_GLRADIX_PROG_COUNT] = {
   [_GLRADIX_PROG_LOCAL_SHUFFLE_PAIRS] = {"local_shuffle", _glradix_shader_local_shuffle, 1, SHUFFLE},
   [_GLRADIX_PROG_SCAN_BLOCKS] = {"scan_blocks", _glradix_shader_scan_blocks, 0, SCAN_UINT},
   [_GLRADIX_PROG_SCAN_ADD] = {"scan_add", _glradix_shader_scan_add, 0, NULL},
-  [_GLRADIX_PROG_GLOBAL_SCATTER] = {"global_scatter", _glradix_shader_global_scatter, 0, NULL},
-  [_GLRADIX_PROG_GLOBAL_SCATTER_PAIRS] = {"global_scatter", _glradix_shader_global_scatter, 1, NULL},
+  [_GLRADIX_PROG_GLOBAL_SCATTER] = {"global_scatter", _glradix_shader_global_scatter, 0, KEYS},
+  [_GLRADIX_PROG_GLOBAL_SCATTER_PAIRS] = {"global_scatter", _glradix_shader_global_scatter, 1, KEYS},
   [_GLRADIX_PROG_TILE_SORT] = {"tile_sort", _glradix_shader_tile_sort, 0, SPLIT},
   [_GLRADIX_PROG_TILE_SORT_PAIRS] = {"tile_sort", _glradix_shader_tile_sort, 1, SPLIT},
-  [_GLRADIX_PROG_PASS_SKIP_COUNT] = {"pass_skip_count", _glradix_shader_pass_skip_count, 0, NULL},
-  [_GLRADIX_PROG_TILE_COUNTS] = {"tile_counts", _glradix_shader_tile_counts, 0, NULL},
+  [_GLRADIX_PROG_PASS_SKIP_COUNT] = {"pass_skip_count", _glradix_shader_pass_skip_count, 0, KEYS},
+  [_GLRADIX_PROG_TILE_COUNTS] = {"tile_counts", _glradix_shader_tile_counts, 0, KEYS},
   [_GLRADIX_PROG_SHUFFLE_SCATTER] = {"shuffle_scatter", _glradix_shader_shuffle_scatter, 0, SHUFFLE},
   [_GLRADIX_PROG_SHUFFLE_SCATTER_PAIRS] = {"shuffle_scatter", _glradix_shader_shuffle_scatter, 1, SHUFFLE},
   [_GLRADIX_PROG_PASS_SKIP_FLAGS] = {"pass_skip_flags", _glradix_shader_pass_skip_flags, 0, NULL},
@@ -47,14 +49,17 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            "#define LOC_COUNT %d\n#define LOC_SHIFT %d\n#define LOC_DIGIT_BITS %d\n"
            "#define LOC_NUM_TILES %d\n#define LOC_PASS %d\n#define LOC_DATA_OFFSET %d\n"
            "#define LOC_SUMS_OFFSET %d\n"
-           "#define BLOCK_SCAN %d\n#define SUBGROUP_SIZE %uu\n",
+           "#define BLOCK_SCAN %d\n#define SUBGROUP_SIZE %uu\n"
+           "#define LOC_KEY_MODE %d\n#define KEY_SIGNED %du\n#define KEY_FLOAT %du\n"
+           "#define KEY_DESCENDING %du\n",
            ctx->wg_size, ctx->items, ctx->tile, _GLRADIX_SCAN_ITEMS,
            ctx->scan_tile, ctx->desc.radix_bits, 1u << ctx->desc.radix_bits, src->pairs,
            _GLRADIX_B_KEYS, _GLRADIX_B_VALUES, _GLRADIX_B_TILE_KEYS, _GLRADIX_B_TILE_VALUES,
            _GLRADIX_B_COUNTS, _GLRADIX_B_SKIP, _glradix_skip_flags_offset(ctx->desc.radix_bits),
            _GLRADIX_LOC_COUNT, _GLRADIX_LOC_SHIFT, _GLRADIX_LOC_DIGIT_BITS,
            _GLRADIX_LOC_NUM_TILES, _GLRADIX_LOC_PASS, _GLRADIX_LOC_DATA_OFFSET, _GLRADIX_LOC_SUMS_OFFSET,
-           ctx->subgroup_size ? 2 : GLRADIX_TUNE_BLOCK_SCAN, ctx->subgroup_size);
+           ctx->subgroup_size ? 2 : GLRADIX_TUNE_BLOCK_SCAN, ctx->subgroup_size,
+           _GLRADIX_LOC_KEY_MODE, _GLRADIX_KEY_SIGNED, _GLRADIX_KEY_FLOAT, _GLRADIX_KEY_DESCENDING);
   if (ctx->subgroup_size && n > 0 && (size_t)n < size)
     n += snprintf(out + n, size - (size_t)n,
                   "#extension GL_KHR_shader_subgroup_basic : require\n"
@@ -83,7 +88,7 @@ static void log_info_log(glradix_context *ctx, const char *stage, GLuint object,
 
 static glradix_status build_one(glradix_context *ctx, const program_source *src, GLuint *out) {
   GladGLContext *gl = &ctx->gl;
-  char defines[1024];
+  char defines[2048];
   write_defines(defines, sizeof defines, ctx, src);
   /* #line keeps driver messages pointing at lines of the original files:
    * source string 1 is common.glsl, 2 the stage's own file. */

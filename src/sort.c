@@ -22,6 +22,7 @@ void _glradix_use_pass(glradix_context *ctx, _glradix_program program,
   gl->Uniform1ui(_GLRADIX_LOC_SHIFT, pass->shift);
   gl->Uniform1ui(_GLRADIX_LOC_DIGIT_BITS, pass->digit_bits);
   gl->Uniform1ui(_GLRADIX_LOC_NUM_TILES, pass->num_tiles);
+  gl->Uniform1ui(_GLRADIX_LOC_KEY_MODE, pass->key_mode);
 }
 
 bool _glradix_groups_fit(const glradix_context *ctx, uint64_t groups) {
@@ -61,7 +62,15 @@ static glradix_status check_buffer(glradix_context *ctx, GLuint name, const char
   return GLRADIX_OK;
 }
 
-/* Checks that need no GL: pointers and the bit range. */
+/* The _GLRADIX_KEY_* bits common.glsl's sort_key() applies. */
+static GLuint key_mode(const glradix_sort_desc *d) {
+  GLuint mode = d->descending ? _GLRADIX_KEY_DESCENDING : 0u;
+  if (d->key_type == GLRADIX_KEY_INT32) mode |= _GLRADIX_KEY_SIGNED;
+  if (d->key_type == GLRADIX_KEY_FLOAT32) mode |= _GLRADIX_KEY_FLOAT;
+  return mode;
+}
+
+/* Checks that need no GL: pointers, the bit range, the key type. */
 static glradix_status check_desc(const glradix_context *ctx, const glradix_sort_desc *d,
                                  unsigned *end_bit) {
   if (!d) {
@@ -72,6 +81,11 @@ static glradix_status check_desc(const glradix_context *ctx, const glradix_sort_
   if (*end_bit > 32u || d->begin_bit >= *end_bit) {
     _glradix_log(&ctx->desc, "glradix_sort: bit range [%u, %u) is not within [0, 32) or empty",
                  d->begin_bit, *end_bit);
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  if ((unsigned)d->key_type > (unsigned)GLRADIX_KEY_FLOAT32) {
+    _glradix_log(&ctx->desc, "glradix_sort: key_type %d is not a glradix_key_type",
+                 (int)d->key_type);
     return GLRADIX_ERROR_INVALID_ARGUMENT;
   }
   if (d->keys == 0) {
@@ -195,7 +209,7 @@ glradix_status glradix_sort(glradix_context *ctx, const glradix_sort_desc *desc)
     _glradix_pass pass = {
         .pairs = desc->values != 0, .keys = desc->keys, .values = desc->values,
         .count = desc->count, .num_tiles = num_tiles, .shift = desc->begin_bit,
-        .digit_bits = end_bit - desc->begin_bit};
+        .digit_bits = end_bit - desc->begin_bit, .key_mode = key_mode(desc)};
     ctx->profiled_passes = 0;
     if (num_tiles == 1) {
       /* Profiled as one pass whose work all counts as local_shuffle. */

@@ -12,5 +12,6 @@ void _glradix_tile_sort(glradix_context *ctx, const _glradix_pass *pass) {
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, pass->count);
   gl->Uniform1ui(_GLRADIX_LOC_SHIFT, pass->shift);
   gl->Uniform1ui(_GLRADIX_LOC_DIGIT_BITS, pass->digit_bits);
+  gl->Uniform1ui(_GLRADIX_LOC_KEY_MODE, pass->key_mode);
   _glradix_dispatch(ctx, 1);
 }

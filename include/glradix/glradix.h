@@ -146,6 +146,13 @@ GLRADIX_API unsigned glradix_subgroup_size(const glradix_context *ctx);
  *  NULL. A count up to one tile is sorted by a single dispatch. */
 GLRADIX_API unsigned glradix_tile_size(const glradix_context *ctx);
 
+/** How the 32-bit words of the keys buffer are ordered. */
+typedef enum glradix_key_type {
+  GLRADIX_KEY_UINT32 = 0, /**< unsigned */
+  GLRADIX_KEY_INT32,      /**< two's complement */
+  GLRADIX_KEY_FLOAT32     /**< IEEE total order: -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN */
+} glradix_key_type;
+
 /** What to sort. Zero-initialise it; zero fields take defaults. */
 typedef struct glradix_sort_desc {
   unsigned keys;      /**< GL buffer name: uint32 keys, sorted in place */
@@ -153,17 +160,24 @@ typedef struct glradix_sort_desc {
   uint32_t count;     /**< number of keys; 0 is a valid no-op */
   unsigned begin_bit; /**< only bits [begin_bit, end_bit) are sorted on; */
   unsigned end_bit;   /**< end_bit 0 means 32 (the whole key) */
+  glradix_key_type key_type; /**< 0 = GLRADIX_KEY_UINT32. The bit range applies to the
+                                  key in sort order (sign bit flipped for int32;
+                                  float32 mapped to its total order), and the keys
+                                  come back with their values unchanged */
+  int descending;     /**< nonzero: largest first; still stable */
 } glradix_sort_desc;
 
 /**
- * Sorts the first `count` uint32 keys of buffer `keys` ascending by bits
- * [begin_bit, end_bit), stably, moving the values (if any) with them. Both
+ * Sorts the first `count` 32-bit keys of buffer `keys` by bits [begin_bit,
+ * end_bit) of their sort order (desc->key_type), ascending unless
+ * desc->descending, stably, moving the values (if any) with them. Both
  * buffers are read and written in place from offset 0; all work happens on
  * the GPU, nothing is read back.
  *
  * @errors GLRADIX_ERROR_INVALID_ARGUMENT (ctx or desc NULL; keys 0 or not a
  *         buffer; values not a buffer or equal to keys; a buffer smaller than
- *         count * 4 bytes or mapped; begin_bit >= end_bit or end_bit > 32),
+ *         count * 4 bytes or mapped; begin_bit >= end_bit or end_bit > 32;
+ *         key_type unknown),
  *         GLRADIX_ERROR_TOO_LARGE (count * 4 above GL_MAX_SHADER_STORAGE_BLOCK_SIZE),
  *         GLRADIX_ERROR_OUT_OF_MEMORY (growing scratch failed), GLRADIX_ERROR_GL.
  *         On any validation error the buffers are untouched and one line is logged.
