@@ -176,6 +176,17 @@ uint unsort_key(uint t) {
 }
 #endif
 
+#ifdef WITH_COMPACT
+// Stream compaction: which input elements are kept.
+layout(std430, binding = B_COMPACT_IN) readonly buffer CompactInput { uint input_data[]; };
+layout(std430, binding = B_COMPACT_FLAGS) readonly buffer CompactFlags { uint flags[]; };
+layout(location = LOC_USE_FLAGS) uniform uint u_use_flags;
+
+bool kept(uint i) {
+  return u_use_flags != 0u ? flags[i] != 0u : uintBitsToFloat(input_data[i]) > 0.0;
+}
+#endif
+
 // Shared-memory index with one padding word per 32, so that an invocation's
 // ITEMS consecutive slots fall on distinct banks across its neighbours.
 uint padded(uint i) { return i + (i >> 5); }

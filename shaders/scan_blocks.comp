@@ -1,13 +1,19 @@
 // Stage 2a: Blelloch scan, one level (needs SCAN_T = uint from the C side).
-// Each work group scans SCAN_TILE counts of the level in place (exclusive)
-// and writes the block's total to sums[block]; the next level scans those
-// totals and scan_add adds them back.
+// Each work group scans SCAN_TILE values of the level (exclusive, or
+// inclusive when asked) from `input` into `output` (the same buffer for an
+// in-place scan: each invocation reads its values before writing them) and
+// writes the block's total to sums[block]; the next level scans those totals
+// and scan_add adds them back.
 
-layout(std430, binding = B_COUNTS) buffer Counts { uint data[]; };
+layout(std430, binding = B_SCAN_IN) buffer Input { uint input_data[]; };
+layout(std430, binding = B_SCAN_OUT) buffer Output { uint output_data[]; };
+layout(std430, binding = B_SCAN_SUMS) buffer Sums { uint sums[]; };
 
 layout(location = LOC_COUNT) uniform uint u_len;
-layout(location = LOC_DATA_OFFSET) uniform uint u_data_offset;
+layout(location = LOC_IN_OFFSET) uniform uint u_in_offset;
 layout(location = LOC_SUMS_OFFSET) uniform uint u_sums_offset;
+layout(location = LOC_OUT_OFFSET) uniform uint u_out_offset;
+layout(location = LOC_INCLUSIVE) uniform uint u_inclusive;
 
 void main() {
   uint block = group_index();
@@ -18,15 +24,16 @@ void main() {
   uint sum = 0u;
   for (uint j = 0u; j < SCAN_ITEMS; j++) {
     uint i = first + j;
-    v[j] = i < u_len ? data[u_data_offset + i] : 0u;
+    v[j] = i < u_len ? input_data[u_in_offset + i] : 0u;
     sum += v[j];
   }
   uint total;
   uint run = block_exclusive_scan(sum, total);
   for (uint j = 0u; j < SCAN_ITEMS; j++) {
     uint i = first + j;
-    if (i < u_len) data[u_data_offset + i] = run;
-    run += v[j];
+    uint next = run + v[j];
+    if (i < u_len) output_data[u_out_offset + i] = u_inclusive != 0u ? next : run;
+    run = next;
   }
-  if (lid == 0u) data[u_sums_offset + block] = total;
+  if (lid == 0u) sums[u_sums_offset + block] = total;
 }

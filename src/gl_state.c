@@ -1,6 +1,11 @@
 /* Save/restore of the GL state the library touches, and scratch buffers. */
 #include "internal.h"
 
+/* GL 4.4 (ARB_buffer_storage); the loader is 4.3, the caller's context may be newer. */
+#ifndef GL_MAP_PERSISTENT_BIT
+#define GL_MAP_PERSISTENT_BIT 0x0040
+#endif
+
 void _glradix_save_state(glradix_context *ctx, _glradix_gl_state *s) {
   GladGLContext *gl = &ctx->gl;
   gl->GetIntegerv(GL_CURRENT_PROGRAM, &s->program);
@@ -50,5 +55,32 @@ glradix_status _glradix_ensure_buffer(glradix_context *ctx, _glradix_buffer *b,
     return st;
   }
   b->size = grown;
+  return GLRADIX_OK;
+}
+
+/* Checks that `name` is a buffer of at least `bytes` that shaders may use. */
+glradix_status _glradix_check_buffer(glradix_context *ctx, const char *fn, GLuint name,
+                                     const char *what, uint64_t bytes) {
+  GladGLContext *gl = &ctx->gl;
+  if (!gl->IsBuffer(name)) {
+    _glradix_log(&ctx->desc, "%s: %s %u is not a GL buffer", fn, what, name);
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  GLint64 size = 0;
+  GLint mapped = 0, access = 0;
+  gl->BindBuffer(GL_COPY_READ_BUFFER, name);
+  gl->GetBufferParameteri64v(GL_COPY_READ_BUFFER, GL_BUFFER_SIZE, &size);
+  gl->GetBufferParameteriv(GL_COPY_READ_BUFFER, GL_BUFFER_MAPPED, &mapped);
+  gl->GetBufferParameteriv(GL_COPY_READ_BUFFER, GL_BUFFER_ACCESS_FLAGS, &access);
+  if ((uint64_t)size < bytes) {
+    _glradix_log(&ctx->desc, "%s: %s buffer %u holds %lld bytes, needs %llu",
+                 fn, what, name, (long long)size, (unsigned long long)bytes);
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  /* Shaders may only use a mapped buffer if it was mapped persistently. */
+  if (mapped && !(access & GL_MAP_PERSISTENT_BIT)) {
+    _glradix_log(&ctx->desc, "%s: %s buffer %u is mapped", fn, what, name);
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
   return GLRADIX_OK;
 }

@@ -28,6 +28,15 @@ enum {
   _GLRADIX_B_COUNTS = 4,      /* scratch: bucket-major tile counts + scan levels */
   _GLRADIX_B_SKIP = 5,        /* scratch: digit counts of every pass, then skip flags */
   _GLRADIX_BINDINGS = 6,
+  /* the scan's own names for some of them */
+  _GLRADIX_B_SCAN_IN = 0,     /* level 0 input */
+  _GLRADIX_B_SCAN_OUT = 1,    /* level 0 output (may be the input) */
+  _GLRADIX_B_SCAN_SUMS = 4,   /* upper levels: the counts scratch buffer */
+  /* and compaction's */
+  _GLRADIX_B_COMPACT_IN = 0,
+  _GLRADIX_B_COMPACT_FLAGS = 1,
+  _GLRADIX_B_COMPACT_OUT = 2,
+  _GLRADIX_B_COMPACT_INDEX = 3, /* kept flags, scanned in place into positions */
 
   /* uniform locations */
   _GLRADIX_LOC_COUNT = 0,     /* sort: number of keys;  scan: length of level */
@@ -41,8 +50,13 @@ enum {
   _GLRADIX_KEY_SIGNED = 1,
   _GLRADIX_KEY_FLOAT = 2,
   _GLRADIX_KEY_DESCENDING = 4,
-  _GLRADIX_LOC_DATA_OFFSET = 1, /* scan: where the level starts in counts */
+  _GLRADIX_LOC_IN_OFFSET = 1,   /* scan: where the level's input starts */
   _GLRADIX_LOC_SUMS_OFFSET = 2, /* scan: where its block sums go */
+  _GLRADIX_LOC_OUT_OFFSET = 3,  /* scan: where the level's output starts */
+  _GLRADIX_LOC_INCLUSIVE = 4,   /* scan: nonzero for an inclusive level 0 */
+  _GLRADIX_LOC_USE_FLAGS = 1,   /* compact: flags buffer given (else input > 0.0) */
+  _GLRADIX_LOC_TOTAL_OFFSET = 2,/* compact: where the scan left the total kept */
+  _GLRADIX_LOC_ZERO_FILL = 3,   /* compact: zero output[total..count) */
 
   _GLRADIX_MAX_SCAN_LEVELS = 8,
   _GLRADIX_MAX_PASSES = 16,   /* 32 bits at radix_bits 2 */
@@ -64,6 +78,8 @@ typedef enum _glradix_program {
   _GLRADIX_PROG_TILE_COUNTS,
   _GLRADIX_PROG_SHUFFLE_SCATTER,
   _GLRADIX_PROG_SHUFFLE_SCATTER_PAIRS,
+  _GLRADIX_PROG_COMPACT_FLAGS,
+  _GLRADIX_PROG_COMPACT_SCATTER,
   _GLRADIX_PROG_COUNT
 } _glradix_program;
 
@@ -102,13 +118,19 @@ typedef struct _glradix_gl_state {
   struct { GLint buffer; GLint64 start, size; } indexed[_GLRADIX_BINDINGS];
 } _glradix_gl_state;
 
-/* The multi-level layout of the counts buffer for one pass. */
+/* The levels of one scan: level 0 is the data, the others and the grand
+ * total live in the counts scratch buffer (scan.c). */
 typedef struct _glradix_scan_plan {
-  unsigned levels;                            /* levels with length > 1 */
-  GLuint length[_GLRADIX_MAX_SCAN_LEVELS + 1];
-  GLuint offset[_GLRADIX_MAX_SCAN_LEVELS + 1];
+  unsigned levels;                            /* dispatched levels */
+  GLuint length[_GLRADIX_MAX_SCAN_LEVELS + 2];
+  GLuint offset[_GLRADIX_MAX_SCAN_LEVELS + 2]; /* in counts; offset[levels] = the total */
   GLuint total;                               /* uints the counts buffer needs */
 } _glradix_scan_plan;
+
+/* Where level 0 of a scan reads and writes (buffer names, uint offsets). */
+typedef struct _glradix_scan_io {
+  GLuint in, in_offset, out, out_offset;
+} _glradix_scan_io;
 
 /* status.c / log */
 void _glradix_log(const glradix_desc *desc, const char *fmt, ...)
@@ -122,6 +144,10 @@ void _glradix_clear_gl_errors(glradix_context *ctx);
 /* gl_state.c */
 void _glradix_save_state(glradix_context *ctx, _glradix_gl_state *s);
 void _glradix_restore_state(glradix_context *ctx, const _glradix_gl_state *s);
+/* Checks that `name` is a buffer of at least `bytes` that shaders may use;
+ * logs "fn: what ..." otherwise. Binds GL_COPY_READ_BUFFER. */
+glradix_status _glradix_check_buffer(glradix_context *ctx, const char *fn, GLuint name,
+                                     const char *what, uint64_t bytes);
 glradix_status _glradix_ensure_buffer(glradix_context *ctx, _glradix_buffer *b,
                                       GLsizeiptr size, const char *what);
 
@@ -159,9 +185,22 @@ void _glradix_use_pass(glradix_context *ctx, _glradix_program program,
 
 /* the three stages, one per shader of the same name */
 void _glradix_local_shuffle(glradix_context *ctx, const _glradix_pass *pass);
-void _glradix_scan_plan_make(_glradix_scan_plan *plan, GLuint length, GLuint scan_tile);
-void _glradix_scan(glradix_context *ctx, const _glradix_scan_plan *plan);
+void _glradix_scan_plan_make(_glradix_scan_plan *plan, GLuint length, GLuint scan_tile,
+                             GLuint sums_base);
+bool _glradix_scan_fits(const glradix_context *ctx, const _glradix_scan_plan *plan);
+void _glradix_scan(glradix_context *ctx, const _glradix_scan_plan *plan,
+                   const _glradix_scan_io *io, bool inclusive);
 void _glradix_global_scatter(glradix_context *ctx, const _glradix_pass *pass);
+/* stream compaction's stages around the scan (compact.c) */
+typedef struct _glradix_compact_io {
+  GLuint input, flags, output; /* flags 0: keep input elements > 0.0f */
+  GLuint index;                /* count uints of scratch: flags, then positions */
+  GLuint count;
+} _glradix_compact_io;
+void _glradix_compact_flags(glradix_context *ctx, const _glradix_compact_io *io);
+void _glradix_compact_scatter(glradix_context *ctx, const _glradix_compact_io *io,
+                              GLuint total_offset, bool zero_fill);
+
 /* the reduce-then-scan plan's two tile stages */
 void _glradix_tile_counts(glradix_context *ctx, const _glradix_pass *pass);
 void _glradix_shuffle_scatter(glradix_context *ctx, const _glradix_pass *pass);

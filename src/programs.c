@@ -19,6 +19,7 @@ typedef struct program_source {
 #define SPLIT KEYS "#define SCAN_T uvec2\n#define WITH_SPLIT 1\n"
 #define SHUFFLE SPLIT "#define WITH_SHUFFLE 1\n"
 #define SCAN_UINT "#define SCAN_T uint\n"
+#define COMPACT "#define WITH_COMPACT 1\n"
 
 static const program_source SOURCES[_GLRADIX_PROG_COUNT] = {
   [_GLRADIX_PROG_LOCAL_SHUFFLE] = {"local_shuffle", _glradix_shader_local_shuffle, 0, SHUFFLE},
@@ -33,6 +34,8 @@ static const program_source SOURCES[_GLRADIX_PROG_COUNT] = {
   [_GLRADIX_PROG_TILE_COUNTS] = {"tile_counts", _glradix_shader_tile_counts, 0, KEYS},
   [_GLRADIX_PROG_SHUFFLE_SCATTER] = {"shuffle_scatter", _glradix_shader_shuffle_scatter, 0, SHUFFLE},
   [_GLRADIX_PROG_SHUFFLE_SCATTER_PAIRS] = {"shuffle_scatter", _glradix_shader_shuffle_scatter, 1, SHUFFLE},
+  [_GLRADIX_PROG_COMPACT_FLAGS] = {"compact_flags", _glradix_shader_compact_flags, 0, COMPACT},
+  [_GLRADIX_PROG_COMPACT_SCATTER] = {"compact_scatter", _glradix_shader_compact_scatter, 0, COMPACT},
   [_GLRADIX_PROG_PASS_SKIP_FLAGS] = {"pass_skip_flags", _glradix_shader_pass_skip_flags, 0, NULL},
 };
 
@@ -47,8 +50,12 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            "#define B_KEYS %d\n#define B_VALUES %d\n#define B_TILE_KEYS %d\n"
            "#define B_TILE_VALUES %d\n#define B_COUNTS %d\n#define B_SKIP %d\n#define SKIP_FLAGS %uu\n"
            "#define LOC_COUNT %d\n#define LOC_SHIFT %d\n#define LOC_DIGIT_BITS %d\n"
-           "#define LOC_NUM_TILES %d\n#define LOC_PASS %d\n#define LOC_DATA_OFFSET %d\n"
-           "#define LOC_SUMS_OFFSET %d\n"
+           "#define LOC_NUM_TILES %d\n#define LOC_PASS %d\n#define LOC_IN_OFFSET %d\n"
+           "#define LOC_SUMS_OFFSET %d\n#define LOC_OUT_OFFSET %d\n#define LOC_INCLUSIVE %d\n"
+           "#define B_SCAN_IN %d\n#define B_SCAN_OUT %d\n#define B_SCAN_SUMS %d\n"
+           "#define B_COMPACT_IN %d\n#define B_COMPACT_FLAGS %d\n#define B_COMPACT_OUT %d\n"
+           "#define B_COMPACT_INDEX %d\n#define LOC_USE_FLAGS %d\n#define LOC_TOTAL_OFFSET %d\n"
+           "#define LOC_ZERO_FILL %d\n"
            "#define BLOCK_SCAN %d\n#define SUBGROUP_SIZE %uu\n"
            "#define LOC_KEY_MODE %d\n#define KEY_SIGNED %du\n#define KEY_FLOAT %du\n"
            "#define KEY_DESCENDING %du\n",
@@ -57,7 +64,11 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            _GLRADIX_B_KEYS, _GLRADIX_B_VALUES, _GLRADIX_B_TILE_KEYS, _GLRADIX_B_TILE_VALUES,
            _GLRADIX_B_COUNTS, _GLRADIX_B_SKIP, _glradix_skip_flags_offset(ctx->desc.radix_bits),
            _GLRADIX_LOC_COUNT, _GLRADIX_LOC_SHIFT, _GLRADIX_LOC_DIGIT_BITS,
-           _GLRADIX_LOC_NUM_TILES, _GLRADIX_LOC_PASS, _GLRADIX_LOC_DATA_OFFSET, _GLRADIX_LOC_SUMS_OFFSET,
+           _GLRADIX_LOC_NUM_TILES, _GLRADIX_LOC_PASS, _GLRADIX_LOC_IN_OFFSET, _GLRADIX_LOC_SUMS_OFFSET,
+           _GLRADIX_LOC_OUT_OFFSET, _GLRADIX_LOC_INCLUSIVE, _GLRADIX_B_SCAN_IN, _GLRADIX_B_SCAN_OUT,
+           _GLRADIX_B_SCAN_SUMS, _GLRADIX_B_COMPACT_IN, _GLRADIX_B_COMPACT_FLAGS,
+           _GLRADIX_B_COMPACT_OUT, _GLRADIX_B_COMPACT_INDEX, _GLRADIX_LOC_USE_FLAGS,
+           _GLRADIX_LOC_TOTAL_OFFSET, _GLRADIX_LOC_ZERO_FILL,
            ctx->subgroup_size ? 2 : GLRADIX_TUNE_BLOCK_SCAN, ctx->subgroup_size,
            _GLRADIX_LOC_KEY_MODE, _GLRADIX_KEY_SIGNED, _GLRADIX_KEY_FLOAT, _GLRADIX_KEY_DESCENDING);
   if (ctx->subgroup_size && n > 0 && (size_t)n < size)

@@ -1,43 +1,68 @@
 /* Stage 2 (shaders/scan_blocks.comp + scan_add.comp): multi-level Blelloch
- * exclusive scan of the bucket-major tile counts. Every level is its own
- * dispatch, so no work group ever loops over a length that grows with N
- * (llvmpipe silently cuts loops past 65,535 iterations per invocation). */
+ * scan, of the sort's bucket-major tile counts or, through glradix_scan and
+ * glradix_compact, of any buffer. Every level is its own dispatch, so no
+ * work group ever loops over a length that grows with N (llvmpipe silently
+ * cuts loops past 65,535 iterations per invocation). */
 #include "internal.h"
 
-void _glradix_scan_plan_make(_glradix_scan_plan *plan, GLuint length, GLuint scan_tile) {
-  GLuint offset = 0;
+void _glradix_scan_plan_make(_glradix_scan_plan *plan, GLuint length, GLuint scan_tile,
+                             GLuint sums_base) {
+  /* Level 0 is the data itself. Level l > 0 holds the block totals of level
+   * l - 1 in the sums buffer at offset[l]; the last level fits one block and
+   * its total, the sum of everything, gets one slot at offset[levels]. */
+  GLuint offset = sums_base;
   unsigned l = 0;
-  /* Level l holds length[l] counts at offset[l]; its block totals form
-   * level l + 1. The last level fits one block; its total gets one slot. */
+  plan->offset[0] = 0;
   for (;;) {
     plan->length[l] = length;
-    plan->offset[l] = offset;
-    offset += length;
+    if (l > 0) offset += length;
     l++;
+    plan->offset[l] = offset;
     if (length <= scan_tile) break;
     length = _glradix_div_up(length, scan_tile);
   }
   plan->levels = l;
   plan->length[l] = 1;
-  plan->offset[l] = offset;
   plan->total = offset + 1;
 }
 
-static void scan_step(glradix_context *ctx, _glradix_program program,
-                      const _glradix_scan_plan *plan, unsigned level) {
+bool _glradix_scan_fits(const glradix_context *ctx, const _glradix_scan_plan *plan) {
+  return plan->levels <= _GLRADIX_MAX_SCAN_LEVELS &&
+         (uint64_t)plan->total * sizeof(GLuint) <= (uint64_t)ctx->max_ssbo_bytes &&
+         _glradix_groups_fit(ctx, _glradix_div_up(plan->length[0], ctx->scan_tile));
+}
+
+/* One level: scan_blocks reads `in` and writes `out`; scan_add adds to `out`. */
+static void scan_step(glradix_context *ctx, _glradix_program program, const _glradix_scan_plan *plan,
+                      unsigned level, const _glradix_scan_io *io, bool inclusive) {
   GladGLContext *gl = &ctx->gl;
+  GLuint in = ctx->counts.name, out = ctx->counts.name;
+  GLuint in_offset = plan->offset[level], out_offset = plan->offset[level];
+  if (level == 0) {
+    in = io->in;
+    out = io->out;
+    in_offset = io->in_offset;
+    out_offset = io->out_offset;
+  }
   gl->UseProgram(ctx->programs[program]);
-  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_COUNTS, ctx->counts.name);
+  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_SCAN_OUT, out);
+  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_SCAN_SUMS, ctx->counts.name);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, plan->length[level]);
-  gl->Uniform1ui(_GLRADIX_LOC_DATA_OFFSET, plan->offset[level]);
   gl->Uniform1ui(_GLRADIX_LOC_SUMS_OFFSET, plan->offset[level + 1]);
+  gl->Uniform1ui(_GLRADIX_LOC_OUT_OFFSET, out_offset);
+  if (program == _GLRADIX_PROG_SCAN_BLOCKS) {
+    gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_SCAN_IN, in);
+    gl->Uniform1ui(_GLRADIX_LOC_IN_OFFSET, in_offset);
+    gl->Uniform1ui(_GLRADIX_LOC_INCLUSIVE, inclusive && level == 0);
+  }
   _glradix_dispatch(ctx, _glradix_div_up(plan->length[level], ctx->scan_tile));
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
-void _glradix_scan(glradix_context *ctx, const _glradix_scan_plan *plan) {
+void _glradix_scan(glradix_context *ctx, const _glradix_scan_plan *plan,
+                   const _glradix_scan_io *io, bool inclusive) {
   for (unsigned l = 0; l < plan->levels; l++)
-    scan_step(ctx, _GLRADIX_PROG_SCAN_BLOCKS, plan, l);
+    scan_step(ctx, _GLRADIX_PROG_SCAN_BLOCKS, plan, l, io, inclusive);
   for (unsigned l = plan->levels - 1; l-- > 0;)
-    scan_step(ctx, _GLRADIX_PROG_SCAN_ADD, plan, l);
+    scan_step(ctx, _GLRADIX_PROG_SCAN_ADD, plan, l, io, inclusive);
 }

@@ -1,10 +1,6 @@
 /* glradix_sort: validate, plan the passes, run stage after stage. */
 #include "internal.h"
 
-/* GL 4.4 (ARB_buffer_storage); the loader is 4.3, the caller's context may be newer. */
-#ifndef GL_MAP_PERSISTENT_BIT
-#define GL_MAP_PERSISTENT_BIT 0x0040
-#endif
 
 void _glradix_use_pass(glradix_context *ctx, _glradix_program program,
                        const _glradix_pass *pass) {
@@ -33,33 +29,6 @@ void _glradix_dispatch(glradix_context *ctx, GLuint groups) {
   if (groups == 0) return;
   GLuint x = groups < ctx->group_limit[0] ? groups : ctx->group_limit[0];
   ctx->gl.DispatchCompute(x, _glradix_div_up(groups, x), 1);
-}
-
-/* Checks that `name` is a buffer of at least `bytes` that shaders may use. */
-static glradix_status check_buffer(glradix_context *ctx, GLuint name, const char *what,
-                                   uint64_t bytes) {
-  GladGLContext *gl = &ctx->gl;
-  if (!gl->IsBuffer(name)) {
-    _glradix_log(&ctx->desc, "glradix_sort: %s %u is not a GL buffer", what, name);
-    return GLRADIX_ERROR_INVALID_ARGUMENT;
-  }
-  GLint64 size = 0;
-  GLint mapped = 0, access = 0;
-  gl->BindBuffer(GL_COPY_READ_BUFFER, name);
-  gl->GetBufferParameteri64v(GL_COPY_READ_BUFFER, GL_BUFFER_SIZE, &size);
-  gl->GetBufferParameteriv(GL_COPY_READ_BUFFER, GL_BUFFER_MAPPED, &mapped);
-  gl->GetBufferParameteriv(GL_COPY_READ_BUFFER, GL_BUFFER_ACCESS_FLAGS, &access);
-  if ((uint64_t)size < bytes) {
-    _glradix_log(&ctx->desc, "glradix_sort: %s buffer %u holds %lld bytes, count needs %llu",
-                 what, name, (long long)size, (unsigned long long)bytes);
-    return GLRADIX_ERROR_INVALID_ARGUMENT;
-  }
-  /* Shaders may only use a mapped buffer if it was mapped persistently. */
-  if (mapped && !(access & GL_MAP_PERSISTENT_BIT)) {
-    _glradix_log(&ctx->desc, "glradix_sort: %s buffer %u is mapped", what, name);
-    return GLRADIX_ERROR_INVALID_ARGUMENT;
-  }
-  return GLRADIX_OK;
 }
 
 /* The _GLRADIX_KEY_* bits common.glsl's sort_key() applies. */
@@ -103,15 +72,15 @@ static glradix_status check_desc(const glradix_context *ctx, const glradix_sort_
 static glradix_status prepare(glradix_context *ctx, const glradix_sort_desc *d,
                               GLuint num_tiles, _glradix_scan_plan *plan) {
   uint64_t bytes = (uint64_t)d->count * sizeof(GLuint);
-  glradix_status st = check_buffer(ctx, d->keys, "keys", bytes);
-  if (st == GLRADIX_OK && d->values) st = check_buffer(ctx, d->values, "values", bytes);
+  glradix_status st = _glradix_check_buffer(ctx, "glradix_sort", d->keys, "keys", bytes);
+  if (st == GLRADIX_OK && d->values) st = _glradix_check_buffer(ctx, "glradix_sort", d->values, "values", bytes);
   if (st != GLRADIX_OK || num_tiles == 1) return st; /* one tile: tile_sort needs no scratch */
-  _glradix_scan_plan_make(plan, (1u << ctx->desc.radix_bits) * num_tiles, ctx->scan_tile);
+  GLuint buckets = (1u << ctx->desc.radix_bits) * num_tiles;
+  /* The counts are level 0 of the scan, its upper levels follow them. */
+  _glradix_scan_plan_make(plan, buckets, ctx->scan_tile, buckets);
   uint64_t tile_bytes = (uint64_t)num_tiles * ctx->tile * sizeof(GLuint);
-  uint64_t scan_groups = _glradix_div_up(plan->length[0], ctx->scan_tile);
-  if (tile_bytes > (uint64_t)ctx->max_ssbo_bytes ||
-      (uint64_t)plan->total * sizeof(GLuint) > (uint64_t)ctx->max_ssbo_bytes ||
-      !_glradix_groups_fit(ctx, num_tiles) || !_glradix_groups_fit(ctx, scan_groups)) {
+  if (tile_bytes > (uint64_t)ctx->max_ssbo_bytes || !_glradix_scan_fits(ctx, plan) ||
+      !_glradix_groups_fit(ctx, num_tiles)) {
     _glradix_log(&ctx->desc,
                  "glradix_sort: count %u exceeds this context's limits (shader storage "
                  "block %lld bytes, %u x %u work groups)",
@@ -178,7 +147,8 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
     else _glradix_local_shuffle(ctx, pass);
     gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     _glradix_profile_mark(ctx, p, 1);
-    _glradix_scan(ctx, plan);
+    const _glradix_scan_io counts = {ctx->counts.name, 0, ctx->counts.name, 0};
+    _glradix_scan(ctx, plan, &counts, false);
     _glradix_profile_mark(ctx, p, 2);
     if (reduce_then_scan) _glradix_shuffle_scatter(ctx, pass);
     else _glradix_global_scatter(ctx, pass);

@@ -205,6 +205,54 @@ GLRADIX_API glradix_status glradix_sort(glradix_context *ctx, const glradix_sort
 GLRADIX_API glradix_status glradix_sort_host(glradix_context *ctx, uint32_t *keys,
                                              uint32_t *values, size_t count);
 
+/* ---- Primitives: the sort's scan, and stream compaction built on it ---- */
+
+/** A prefix sum over a GL buffer of uint32. Zero-initialise it. */
+typedef struct glradix_scan_desc {
+  unsigned input, output;  /**< GL buffers of uint32; may be the same buffer (in place) */
+  uint32_t count;          /**< elements; 0 is a valid no-op */
+  int inclusive;           /**< 0 = exclusive (output[0] = 0) */
+  unsigned total_buffer;   /**< optional: GL buffer receiving the uint32 sum of all
+                                inputs (modulo 2^32) at byte total_offset */
+  size_t total_offset;     /**< a multiple of 4 */
+} glradix_scan_desc;
+
+/**
+ * Prefix sum (modulo 2^32) of the first `count` uint32 of `input` into
+ * `output`, with the same multi-level Blelloch scan as the sort; any count,
+ * no CPU read-back.
+ *
+ * @errors GLRADIX_ERROR_INVALID_ARGUMENT (ctx or desc NULL; input/output not
+ *         buffers, too small or mapped; total_buffer not a buffer or too small
+ *         for total_offset + 4, or total_offset not a multiple of 4),
+ *         GLRADIX_ERROR_TOO_LARGE, GLRADIX_ERROR_OUT_OF_MEMORY, GLRADIX_ERROR_GL.
+ *         On a validation error nothing is written and one line is logged.
+ * @gl_state as glradix_sort.
+ */
+GLRADIX_API glradix_status glradix_scan(glradix_context *ctx, const glradix_scan_desc *desc);
+
+/** Stream compaction of 32-bit elements. Zero-initialise it. */
+typedef struct glradix_compact_desc {
+  unsigned input, output;    /**< GL buffers of 32-bit elements (uint32 or float);
+                                  may be the same buffer (in place) */
+  unsigned flags;            /**< GL buffer of uint32: keep input[i] where flags[i] != 0;
+                                  0 = keep elements whose float value is > 0 */
+  uint32_t count;            /**< elements; 0 writes a count of 0 */
+  unsigned count_out_buffer; /**< optional: GL buffer receiving the uint32 number kept */
+  size_t count_out_offset;   /**< a multiple of 4 */
+  int zero_fill;             /**< nonzero: output[kept..count) = 0 */
+} glradix_compact_desc;
+
+/**
+ * Copies the kept elements of `input` to the front of `output`, in order
+ * (a flag scan with glradix_scan's machinery, then a scatter).
+ * output[kept..count) is left as it was unless zero_fill.
+ *
+ * @errors as glradix_scan, for input, output, flags and count_out_buffer.
+ * @gl_state as glradix_sort.
+ */
+GLRADIX_API glradix_status glradix_compact(glradix_context *ctx, const glradix_compact_desc *desc);
+
 /** GPU time of the last glradix_sort, per stage, summed over its passes. */
 typedef struct glradix_stage_times {
   double tiles_ms;   /**< stage 1: tile_counts, or local_shuffle (scan-then-propagate) */

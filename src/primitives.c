@@ -1,0 +1,152 @@
+/* glradix_scan and glradix_compact: the sort's multi-level Blelloch scan
+ * (scan.c) over the caller's buffers, and stream compaction built on it. */
+#include "internal.h"
+
+/* An optional uint32 destination: a buffer holding offset + 4 bytes. */
+static glradix_status check_destination(glradix_context *ctx, const char *fn, GLuint buffer,
+                                        size_t offset, const char *what) {
+  if (buffer == 0) return GLRADIX_OK;
+  if (offset % 4 != 0) {
+    _glradix_log(&ctx->desc, "%s: %s offset %zu is not a multiple of 4", fn, what, offset);
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  return _glradix_check_buffer(ctx, fn, buffer, what, (uint64_t)offset + 4u);
+}
+
+/* Copies a scan's grand total (no plan: 0) to an optional destination. */
+static void write_total(glradix_context *ctx, const _glradix_scan_plan *plan, GLuint buffer,
+                        size_t offset) {
+  GladGLContext *gl = &ctx->gl;
+  if (buffer == 0) return;
+  gl->MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  gl->BindBuffer(GL_COPY_WRITE_BUFFER, buffer);
+  if (plan) {
+    gl->BindBuffer(GL_COPY_READ_BUFFER, ctx->counts.name);
+    gl->CopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER,
+                          (GLintptr)plan->offset[plan->levels] * 4, (GLintptr)offset, 4);
+  } else {
+    const GLuint zero = 0;
+    gl->BufferSubData(GL_COPY_WRITE_BUFFER, (GLintptr)offset, 4, &zero);
+  }
+}
+
+/* A scan of `count` values whose upper levels start the counts buffer. */
+static glradix_status prepare_scan(glradix_context *ctx, const char *fn, GLuint count,
+                                   _glradix_scan_plan *plan) {
+  _glradix_scan_plan_make(plan, count, ctx->scan_tile, 0);
+  if (!_glradix_scan_fits(ctx, plan)) {
+    _glradix_log(&ctx->desc, "%s: count %u exceeds this context's limits", fn, count);
+    return GLRADIX_ERROR_TOO_LARGE;
+  }
+  return _glradix_ensure_buffer(ctx, &ctx->counts,
+                                (GLsizeiptr)plan->total * (GLsizeiptr)sizeof(GLuint),
+                                "allocating scratch");
+}
+
+/* What every GL-touching public call ends with (see glradix_sort's @gl_state). */
+static glradix_status finish(glradix_context *ctx, const char *fn, glradix_status st,
+                             const _glradix_gl_state *saved) {
+  if (st == GLRADIX_OK) {
+    ctx->gl.MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT |
+                          GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_ELEMENT_ARRAY_BARRIER_BIT |
+                          GL_COMMAND_BARRIER_BIT);
+    st = _glradix_gl_error(ctx, fn);
+  }
+  _glradix_restore_state(ctx, saved);
+  return st;
+}
+
+static glradix_status scan_checks(glradix_context *ctx, const glradix_scan_desc *d) {
+  uint64_t bytes = (uint64_t)d->count * sizeof(GLuint);
+  glradix_status st = GLRADIX_OK;
+  if (d->count > 0) st = _glradix_check_buffer(ctx, "glradix_scan", d->input, "input", bytes);
+  if (st == GLRADIX_OK && d->count > 0)
+    st = _glradix_check_buffer(ctx, "glradix_scan", d->output, "output", bytes);
+  if (st == GLRADIX_OK)
+    st = check_destination(ctx, "glradix_scan", d->total_buffer, d->total_offset, "total_buffer");
+  return st;
+}
+
+glradix_status glradix_scan(glradix_context *ctx, const glradix_scan_desc *desc) {
+  if (!ctx) return GLRADIX_ERROR_INVALID_ARGUMENT; /* nowhere to log */
+  if (!desc) {
+    _glradix_log(&ctx->desc, "glradix_scan: desc is NULL");
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  _glradix_clear_gl_errors(ctx);
+  _glradix_gl_state saved;
+  _glradix_save_state(ctx, &saved);
+  _glradix_scan_plan plan;
+  glradix_status st = scan_checks(ctx, desc);
+  if (st == GLRADIX_OK && desc->count > 0) st = prepare_scan(ctx, "glradix_scan", desc->count, &plan);
+  if (st == GLRADIX_OK) {
+    if (desc->count > 0) {
+      const _glradix_scan_io io = {desc->input, 0, desc->output, 0};
+      _glradix_scan(ctx, &plan, &io, desc->inclusive != 0);
+    }
+    write_total(ctx, desc->count > 0 ? &plan : NULL, desc->total_buffer, desc->total_offset);
+  }
+  return finish(ctx, "glradix_scan", st, &saved);
+}
+
+static glradix_status compact_checks(glradix_context *ctx, const glradix_compact_desc *d) {
+  const char *fn = "glradix_compact";
+  uint64_t bytes = (uint64_t)d->count * sizeof(GLuint);
+  glradix_status st = GLRADIX_OK;
+  if (d->count > 0) {
+    st = _glradix_check_buffer(ctx, fn, d->input, "input", bytes);
+    if (st == GLRADIX_OK) st = _glradix_check_buffer(ctx, fn, d->output, "output", bytes);
+    if (st == GLRADIX_OK && d->flags) st = _glradix_check_buffer(ctx, fn, d->flags, "flags", bytes);
+    /* Flags are read again while the output is written. */
+    if (st == GLRADIX_OK && d->flags && d->flags == d->output) {
+      _glradix_log(&ctx->desc, "%s: flags and output are the same buffer %u", fn, d->flags);
+      st = GLRADIX_ERROR_INVALID_ARGUMENT;
+    }
+  }
+  if (st == GLRADIX_OK)
+    st = check_destination(ctx, fn, d->count_out_buffer, d->count_out_offset, "count_out_buffer");
+  return st;
+}
+
+glradix_status glradix_compact(glradix_context *ctx, const glradix_compact_desc *desc) {
+  const char *fn = "glradix_compact";
+  if (!ctx) return GLRADIX_ERROR_INVALID_ARGUMENT; /* nowhere to log */
+  if (!desc) {
+    _glradix_log(&ctx->desc, "%s: desc is NULL", fn);
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  _glradix_clear_gl_errors(ctx);
+  _glradix_gl_state saved;
+  _glradix_save_state(ctx, &saved);
+  _glradix_scan_plan plan;
+  GLsizeiptr bytes = (GLsizeiptr)desc->count * (GLsizeiptr)sizeof(GLuint);
+  glradix_status st = compact_checks(ctx, desc);
+  if (st == GLRADIX_OK && desc->count > 0) {
+    st = prepare_scan(ctx, fn, desc->count, &plan);
+    /* The sort's scratch serves: tile_keys for the positions, tile_values
+     * for a copy of the input when compacting in place. */
+    if (st == GLRADIX_OK) st = _glradix_ensure_buffer(ctx, &ctx->tile_keys, bytes, "allocating scratch");
+    if (st == GLRADIX_OK && desc->input == desc->output)
+      st = _glradix_ensure_buffer(ctx, &ctx->tile_values, bytes, "allocating scratch");
+  }
+  if (st == GLRADIX_OK && desc->count > 0) {
+    _glradix_compact_io io = {desc->input, desc->flags, desc->output, ctx->tile_keys.name,
+                              desc->count};
+    if (desc->input == desc->output) {
+      GladGLContext *gl = &ctx->gl;
+      gl->BindBuffer(GL_COPY_READ_BUFFER, desc->input);
+      gl->BindBuffer(GL_COPY_WRITE_BUFFER, ctx->tile_values.name);
+      gl->CopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, bytes);
+      io.input = ctx->tile_values.name;
+      if (desc->flags == desc->input) io.flags = io.input;
+    }
+    _glradix_compact_flags(ctx, &io);
+    const _glradix_scan_io positions = {io.index, 0, io.index, 0};
+    _glradix_scan(ctx, &plan, &positions, false);
+    _glradix_compact_scatter(ctx, &io, plan.offset[plan.levels], desc->zero_fill != 0);
+  }
+  if (st == GLRADIX_OK)
+    write_total(ctx, desc->count > 0 ? &plan : NULL, desc->count_out_buffer,
+                desc->count_out_offset);
+  return finish(ctx, fn, st, &saved);
+}
