@@ -143,13 +143,9 @@ glradix_status glradix_create(const glradix_desc *desc, glradix_context **out) {
     st = _glradix_build_programs(ctx);
   }
   if (st == GLRADIX_OK && desc->max_count > 0) {
-    GLsizeiptr bytes = (GLsizeiptr)_glradix_div_up(desc->max_count, ctx->tile) *
-                       ctx->tile * (GLsizeiptr)sizeof(GLuint);
     _glradix_gl_state saved;
     _glradix_save_state(ctx, &saved);
-    st = _glradix_ensure_buffer(ctx, &ctx->tile_keys, bytes, "allocating scratch");
-    if (st == GLRADIX_OK)
-      st = _glradix_ensure_buffer(ctx, &ctx->tile_values, bytes, "allocating scratch");
+    st = _glradix_reserve(ctx, "glradix_create", desc->max_count, true);
     _glradix_restore_state(ctx, &saved);
   }
   if (st != GLRADIX_OK) {

@@ -183,6 +183,10 @@ typedef struct _glradix_pass {
 void _glradix_use_pass(glradix_context *ctx, _glradix_program program,
                        const _glradix_pass *pass);
 
+/* sort.c: allocates the scratch for sorting `count` keys (GLRADIX_ERROR_TOO_LARGE
+ * beyond the limits, logged as `fn`). Binds GL_COPY_WRITE_BUFFER. */
+glradix_status _glradix_reserve(glradix_context *ctx, const char *fn, uint32_t count, bool pairs);
+
 /* the three stages, one per shader of the same name */
 void _glradix_local_shuffle(glradix_context *ctx, const _glradix_pass *pass);
 void _glradix_scan_plan_make(_glradix_scan_plan *plan, GLuint length, GLuint scan_tile,

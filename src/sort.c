@@ -1,4 +1,6 @@
 /* glradix_sort: validate, plan the passes, run stage after stage. */
+#include <string.h>
+
 #include "internal.h"
 
 
@@ -68,41 +70,95 @@ static glradix_status check_desc(const glradix_context *ctx, const glradix_sort_
   return GLRADIX_OK;
 }
 
+/* Scratch for sorting `count` keys (with values if pairs): what
+ * glradix_scratch_bytes reports, glradix_reserve allocates and every sort
+ * grows to. One tile needs none (tile_sort works in place). */
+typedef struct scratch_layout {
+  GLuint num_tiles;
+  GLsizeiptr tile_bytes;   /* tile_keys, and tile_values for pairs */
+  GLsizeiptr counts_bytes; /* the scan's levels */
+  GLsizeiptr skip_bytes;   /* pass-skip counts and flags */
+  bool pairs;
+  _glradix_scan_plan plan;
+} scratch_layout;
+
+static bool scratch_layout_make(const glradix_context *ctx, uint32_t count, bool pairs,
+                                scratch_layout *s) {
+  memset(s, 0, sizeof *s);
+  s->num_tiles = _glradix_div_up(count, ctx->tile);
+  s->pairs = pairs;
+  if (s->num_tiles <= 1) return true;
+  GLuint buckets = (1u << ctx->desc.radix_bits) * s->num_tiles;
+  /* The counts are level 0 of the scan, its upper levels follow them. */
+  _glradix_scan_plan_make(&s->plan, buckets, ctx->scan_tile, buckets);
+  uint64_t tile_bytes = (uint64_t)s->num_tiles * ctx->tile * sizeof(GLuint);
+  if (tile_bytes > (uint64_t)ctx->max_ssbo_bytes || !_glradix_scan_fits(ctx, &s->plan) ||
+      !_glradix_groups_fit(ctx, s->num_tiles))
+    return false;
+  s->tile_bytes = (GLsizeiptr)tile_bytes;
+  s->counts_bytes = (GLsizeiptr)s->plan.total * (GLsizeiptr)sizeof(GLuint);
+  s->skip_bytes = (GLsizeiptr)(_glradix_skip_flags_offset(ctx->desc.radix_bits) +
+                               _GLRADIX_MAX_PASSES) * (GLsizeiptr)sizeof(GLuint);
+  return true;
+}
+
+static glradix_status scratch_allocate(glradix_context *ctx, const scratch_layout *s) {
+  const char *what = "allocating scratch";
+  if (s->num_tiles <= 1) return GLRADIX_OK;
+  glradix_status st = _glradix_ensure_buffer(ctx, &ctx->tile_keys, s->tile_bytes, what);
+  if (st == GLRADIX_OK && s->pairs)
+    st = _glradix_ensure_buffer(ctx, &ctx->tile_values, s->tile_bytes, what);
+  if (st == GLRADIX_OK) st = _glradix_ensure_buffer(ctx, &ctx->skip, s->skip_bytes, what);
+  if (st == GLRADIX_OK) st = _glradix_ensure_buffer(ctx, &ctx->counts, s->counts_bytes, what);
+  return st;
+}
+
+static glradix_status too_large(glradix_context *ctx, const char *fn, uint32_t count) {
+  _glradix_log(&ctx->desc,
+               "%s: count %u exceeds this context's limits (shader storage block %lld bytes, "
+               "%u x %u work groups)",
+               fn, count, (long long)ctx->max_ssbo_bytes, ctx->group_limit[0],
+               ctx->group_limit[1]);
+  return GLRADIX_ERROR_TOO_LARGE;
+}
+
+glradix_status _glradix_reserve(glradix_context *ctx, const char *fn, uint32_t count, bool pairs) {
+  scratch_layout s;
+  if (!scratch_layout_make(ctx, count, pairs, &s)) return too_large(ctx, fn, count);
+  return scratch_allocate(ctx, &s);
+}
+
+size_t glradix_scratch_bytes(const glradix_context *ctx, const glradix_sort_desc *desc) {
+  scratch_layout s;
+  if (!ctx || !desc || !scratch_layout_make(ctx, desc->count, desc->values != 0, &s)) return 0;
+  return (size_t)(s.tile_bytes * (s.pairs ? 2 : 1) + s.counts_bytes + s.skip_bytes);
+}
+
+glradix_status glradix_reserve(glradix_context *ctx, const glradix_sort_desc *desc) {
+  if (!ctx) return GLRADIX_ERROR_INVALID_ARGUMENT; /* nowhere to log */
+  if (!desc) {
+    _glradix_log(&ctx->desc, "glradix_reserve: desc is NULL");
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  _glradix_clear_gl_errors(ctx);
+  _glradix_gl_state saved;
+  _glradix_save_state(ctx, &saved);
+  glradix_status st = _glradix_reserve(ctx, "glradix_reserve", desc->count, desc->values != 0);
+  _glradix_restore_state(ctx, &saved);
+  return st;
+}
+
 /* Everything that needs GL before the first dispatch: buffers, limits, scratch. */
 static glradix_status prepare(glradix_context *ctx, const glradix_sort_desc *d,
-                              GLuint num_tiles, _glradix_scan_plan *plan) {
+                              scratch_layout *s) {
   uint64_t bytes = (uint64_t)d->count * sizeof(GLuint);
   glradix_status st = _glradix_check_buffer(ctx, "glradix_sort", d->keys, "keys", bytes);
-  if (st == GLRADIX_OK && d->values) st = _glradix_check_buffer(ctx, "glradix_sort", d->values, "values", bytes);
-  if (st != GLRADIX_OK || num_tiles == 1) return st; /* one tile: tile_sort needs no scratch */
-  GLuint buckets = (1u << ctx->desc.radix_bits) * num_tiles;
-  /* The counts are level 0 of the scan, its upper levels follow them. */
-  _glradix_scan_plan_make(plan, buckets, ctx->scan_tile, buckets);
-  uint64_t tile_bytes = (uint64_t)num_tiles * ctx->tile * sizeof(GLuint);
-  if (tile_bytes > (uint64_t)ctx->max_ssbo_bytes || !_glradix_scan_fits(ctx, plan) ||
-      !_glradix_groups_fit(ctx, num_tiles)) {
-    _glradix_log(&ctx->desc,
-                 "glradix_sort: count %u exceeds this context's limits (shader storage "
-                 "block %lld bytes, %u x %u work groups)",
-                 d->count, (long long)ctx->max_ssbo_bytes, ctx->group_limit[0],
-                 ctx->group_limit[1]);
-    return GLRADIX_ERROR_TOO_LARGE;
-  }
-  st = _glradix_ensure_buffer(ctx, &ctx->tile_keys, (GLsizeiptr)tile_bytes, "allocating scratch");
   if (st == GLRADIX_OK && d->values)
-    st = _glradix_ensure_buffer(ctx, &ctx->tile_values, (GLsizeiptr)tile_bytes,
-                                "allocating scratch");
-  if (st == GLRADIX_OK) {
-    GLuint flags = _glradix_skip_flags_offset(ctx->desc.radix_bits);
-    st = _glradix_ensure_buffer(ctx, &ctx->skip,
-                                (GLsizeiptr)(flags + _GLRADIX_MAX_PASSES) * (GLsizeiptr)sizeof(GLuint),
-                                "allocating scratch");
-  }
-  if (st == GLRADIX_OK)
-    st = _glradix_ensure_buffer(ctx, &ctx->counts,
-                                (GLsizeiptr)plan->total * (GLsizeiptr)sizeof(GLuint),
-                                "allocating scratch");
-  return st;
+    st = _glradix_check_buffer(ctx, "glradix_sort", d->values, "values", bytes);
+  if (st != GLRADIX_OK) return st;
+  if (!scratch_layout_make(ctx, d->count, d->values != 0, s))
+    return too_large(ctx, "glradix_sort", d->count);
+  return scratch_allocate(ctx, s);
 }
 
 /* Copies `count` uint32 from one buffer to another with the GPU. */
@@ -172,9 +228,9 @@ glradix_status glradix_sort(glradix_context *ctx, const glradix_sort_desc *desc)
   _glradix_clear_gl_errors(ctx);
   _glradix_gl_state saved;
   _glradix_save_state(ctx, &saved);
-  GLuint num_tiles = _glradix_div_up(desc->count, ctx->tile);
-  _glradix_scan_plan plan;
-  st = prepare(ctx, desc, num_tiles, &plan);
+  scratch_layout scratch;
+  st = prepare(ctx, desc, &scratch);
+  GLuint num_tiles = scratch.num_tiles;
   if (st == GLRADIX_OK) {
     _glradix_pass pass = {
         .pairs = desc->values != 0, .keys = desc->keys, .values = desc->values,
@@ -188,7 +244,7 @@ glradix_status glradix_sort(glradix_context *ctx, const glradix_sort_desc *desc)
       for (unsigned point = 1; point <= _GLRADIX_STAGES; point++)
         _glradix_profile_mark(ctx, 0, point);
     } else {
-      run_passes(ctx, &pass, end_bit, &plan);
+      run_passes(ctx, &pass, end_bit, &scratch.plan);
     }
     /* What a caller may do next with the keys: draw with them, dispatch on
      * them (also indirectly), or read them back. */

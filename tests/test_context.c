@@ -115,6 +115,41 @@ START_TEST(subgroups_disabled_portable_path) {
 }
 END_TEST
 
+/* glradix_scratch_bytes / glradix_reserve: sizes follow the documented
+ * rules (none up to one tile, at least 4 bytes a key, values double the
+ * tile scratch, monotone), reserve then sort works, limits are enforced. */
+START_TEST(scratch_query_and_reserve) {
+  const uint32_t tile = glradix_tile_size(tg_ctx);
+  glradix_sort_desc keys = {0}, pairs = {0};
+  pairs.values = 1; /* only "nonzero" matters to the query */
+  keys.count = pairs.count = tile;
+  ck_assert_uint_eq(glradix_scratch_bytes(tg_ctx, &keys), 0);
+  uint32_t sizes[] = {tile + 1, 100003, 1u << 20};
+  size_t last = 0;
+  for (size_t i = 0; i < 3; i++) {
+    keys.count = pairs.count = sizes[i];
+    size_t k = glradix_scratch_bytes(tg_ctx, &keys), p = glradix_scratch_bytes(tg_ctx, &pairs);
+    ck_assert_msg(k >= 4u * sizes[i] && p >= 8u * sizes[i] && p > k && k > last,
+                  "count %u: %zu bytes keys-only, %zu pairs", sizes[i], k, p);
+    last = k;
+  }
+  ck_assert_uint_eq(glradix_scratch_bytes(NULL, &keys), 0);
+  ck_assert_uint_eq(glradix_scratch_bytes(tg_ctx, NULL), 0);
+  keys.count = UINT32_MAX; /* beyond llvmpipe's 128 MiB blocks */
+  ck_assert_uint_eq(glradix_scratch_bytes(tg_ctx, &keys), 0);
+  test_log_reset(&tg_log);
+  ck_assert_int_eq(glradix_reserve(tg_ctx, &keys), GLRADIX_ERROR_TOO_LARGE);
+  ck_assert_int_eq(tg_log.count, 1);
+  ck_assert_int_eq(glradix_reserve(tg_ctx, NULL), GLRADIX_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(glradix_reserve(NULL, &keys), GLRADIX_ERROR_INVALID_ARGUMENT);
+  pairs.count = 300007;
+  ck_assert_int_eq(glradix_reserve(tg_ctx, &pairs), GLRADIX_OK);
+  expect_no_gl_error("reserve");
+  run_gl_sort_twice(tg_ctx, 300007, DIST_MORTON, 1, 0, 0, 61);
+  run_gl_sort_twice(tg_ctx, 12345, DIST_UNIFORM, 0, 0, 0, 63);
+}
+END_TEST
+
 static Suite *context_suite(void) {
   Suite *s = suite_create("context");
   TCase *tc = tcase_create("lifecycle");
@@ -124,6 +159,7 @@ static Suite *context_suite(void) {
   tcase_add_test(tc, create_destroy_repeatedly);
   tcase_add_test(tc, two_contexts_interleaved);
   tcase_add_test(tc, max_count_preallocated);
+  tcase_add_test(tc, scratch_query_and_reserve);
   tcase_add_test(tc, scratch_grows_on_demand);
   tcase_add_test(tc, subgroups_disabled_portable_path);
   suite_add_tcase(s, tc);

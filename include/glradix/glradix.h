@@ -98,7 +98,8 @@ typedef struct glradix_desc {
   glradix_logfunc log;     /**< optional; NULL = silent */
   void *log_user;          /**< passed to log */
   uint32_t max_count;      /**< 0 = scratch grows on demand; otherwise scratch
-                                for this many keys is allocated at create */
+                                for sorting this many pairs is allocated at
+                                create (see glradix_reserve) */
   uint32_t dispatch_limit; /**< 0 = the driver's GL_MAX_COMPUTE_WORK_GROUP_COUNT[0];
                                 a smaller value caps the work groups in x, the
                                 rest of a dispatch spills into y (exercises the
@@ -191,6 +192,27 @@ typedef struct glradix_sort_desc {
  *         dispatch, so draws, dispatches and read-backs may follow directly.
  */
 GLRADIX_API glradix_status glradix_sort(glradix_context *ctx, const glradix_sort_desc *desc);
+
+/**
+ * GL memory (bytes) the context's scratch needs to sort desc->count keys,
+ * with values if desc->values is nonzero (its other fields are not read).
+ * 0 for a count of one tile or less (sorted in place without scratch), for
+ * ctx or desc NULL, and for a count beyond the context's limits. No GL call.
+ */
+GLRADIX_API size_t glradix_scratch_bytes(const glradix_context *ctx,
+                                         const glradix_sort_desc *desc);
+
+/**
+ * Allocates the scratch for sorting up to desc->count keys (with values if
+ * desc->values is nonzero) now, so that such sorts allocate no GL memory.
+ * Scratch only grows; glradix_destroy frees it. desc->max_count at create
+ * does the same for pairs.
+ *
+ * @errors GLRADIX_ERROR_INVALID_ARGUMENT (ctx or desc NULL),
+ *         GLRADIX_ERROR_TOO_LARGE, GLRADIX_ERROR_OUT_OF_MEMORY, GLRADIX_ERROR_GL.
+ * @gl_state restores the bindings it uses.
+ */
+GLRADIX_API glradix_status glradix_reserve(glradix_context *ctx, const glradix_sort_desc *desc);
 
 /**
  * Convenience: uploads keys (and values, if not NULL) into context-owned
