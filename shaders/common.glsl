@@ -152,6 +152,15 @@ void split_slots(uint digit[ITEMS], out uint slot[ITEMS]) {
 }
 #endif
 
+#ifdef WITH_SKIP
+// The sort's small state buffer: every pass's digit counts and skip flags
+// (pass_skip_*), then the number of keys (written by C, or by count_prepare
+// from the caller's count buffer) and the tile stages' indirect dispatch.
+layout(std430, binding = B_SKIP) buffer Skip { uint skip[]; };
+
+uint sort_count() { return skip[COUNT_SLOT]; }
+#endif
+
 #ifdef WITH_KEYS
 // The order the sort follows, as an unsigned key (the caller's keys keep
 // their values: digits are taken from sort_key(key)). KEY_* bits from C.

@@ -11,11 +11,9 @@ layout(std430, binding = B_VALUES) writeonly buffer Values { uint values[]; };
 layout(std430, binding = B_TILE_VALUES) readonly buffer TileValues { uint tile_values[]; };
 #endif
 
-layout(location = LOC_COUNT) uniform uint u_count;
 layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
 layout(location = LOC_NUM_TILES) uniform uint u_num_tiles;
-layout(std430, binding = B_SKIP) readonly buffer Skip { uint skip[]; };
 layout(location = LOC_PASS) uniform uint u_pass;
 
 shared uint s_keys[TILE];
@@ -23,10 +21,11 @@ shared uint s_first[BUCKETS];
 
 void main() {
   uint tile = group_index();
-  if (tile >= u_num_tiles || skip[SKIP_FLAGS + u_pass] != 0u) return; // see local_shuffle
+  if (tile >= u_num_tiles || tile * TILE >= sort_count() || skip[SKIP_FLAGS + u_pass] != 0u)
+    return; // see local_shuffle
   uint lid = gl_LocalInvocationID.x;
   uint base = tile * TILE;
-  uint tile_n = min(u_count - base, TILE);
+  uint tile_n = min(sort_count() - base, TILE);
   uint mask = (1u << u_digit_bits) - 1u;
 
   for (uint j = 0u; j < ITEMS; j++) {

@@ -12,11 +12,9 @@ layout(std430, binding = B_VALUES) readonly buffer Values { uint values[]; };
 layout(std430, binding = B_TILE_VALUES) writeonly buffer TileValues { uint tile_values[]; };
 #endif
 
-layout(location = LOC_COUNT) uniform uint u_count;
 layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
 layout(location = LOC_NUM_TILES) uniform uint u_num_tiles;
-layout(std430, binding = B_SKIP) readonly buffer Skip { uint skip[]; };
 layout(location = LOC_PASS) uniform uint u_pass;
 
 // The splits move one word per key (s_work, common.glsl) and nothing else:
@@ -29,10 +27,11 @@ void main() {
   uint tile = group_index();
   // The whole group leaves: the grid overshoots, or every key has the same
   // digit in this pass (pass_skip), which would leave them where they are.
-  if (tile >= u_num_tiles || skip[SKIP_FLAGS + u_pass] != 0u) return;
+  if (tile >= u_num_tiles || tile * TILE >= sort_count() || skip[SKIP_FLAGS + u_pass] != 0u)
+    return;
   uint lid = gl_LocalInvocationID.x;
   uint base = tile * TILE;
-  uint tile_n = min(u_count - base, TILE);
+  uint tile_n = min(sort_count() - base, TILE);
   uint mask = (1u << u_digit_bits) - 1u;
 
   for (uint b = lid; b < BUCKETS; b += WG_SIZE) s_hist[b] = 0u;

@@ -3,9 +3,7 @@
 // shared-memory histogram per work group).
 
 layout(std430, binding = B_KEYS) readonly buffer Keys { uint keys[]; };
-layout(std430, binding = B_SKIP) buffer Skip { uint skip[]; };
 
-layout(location = LOC_COUNT) uniform uint u_count;
 layout(location = LOC_SHIFT) uniform uint u_shift;           // begin_bit
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits; // end_bit - begin_bit
 layout(location = LOC_NUM_TILES) uniform uint u_num_tiles;
@@ -14,10 +12,10 @@ shared uint s_count[SKIP_FLAGS];
 
 void main() {
   uint tile = group_index();
-  if (tile >= u_num_tiles) return;
+  if (tile >= u_num_tiles || tile * TILE >= sort_count()) return;
   uint lid = gl_LocalInvocationID.x;
   uint base = tile * TILE;
-  uint tile_n = min(u_count - base, TILE);
+  uint tile_n = min(sort_count() - base, TILE);
   uint passes = (u_digit_bits + RADIX_BITS - 1u) / RADIX_BITS;
 
   for (uint i = lid; i < passes * BUCKETS; i += WG_SIZE) s_count[i] = 0u;

@@ -9,13 +9,11 @@
 layout(std430, binding = B_KEYS) readonly buffer Keys { uint keys[]; };
 layout(std430, binding = B_TILE_KEYS) writeonly buffer OutKeys { uint out_keys[]; };
 layout(std430, binding = B_COUNTS) readonly buffer Counts { uint counts[]; };
-layout(std430, binding = B_SKIP) readonly buffer Skip { uint skip[]; };
 #if HAS_VALUES
 layout(std430, binding = B_VALUES) readonly buffer Values { uint values[]; };
 layout(std430, binding = B_TILE_VALUES) writeonly buffer OutValues { uint out_values[]; };
 #endif
 
-layout(location = LOC_COUNT) uniform uint u_count;
 layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
 layout(location = LOC_NUM_TILES) uniform uint u_num_tiles;
@@ -25,16 +23,16 @@ shared uint s_first[BUCKETS];
 
 void main() {
   uint tile = group_index();
-  if (tile >= u_num_tiles) return;
+  if (tile >= u_num_tiles || tile * TILE >= sort_count()) return;
   uint lid = gl_LocalInvocationID.x;
   uint base = tile * TILE;
-  uint tile_n = min(u_count - base, TILE);
+  uint tile_n = min(sort_count() - base, TILE);
   if (skip[SKIP_FLAGS + u_pass] != 0u) {
     // Every key has the same digit: the pass is the identity, but its output
     // is the other buffer. Copy the tile.
     for (uint j = 0u; j < ITEMS; j++) {
       uint i = base + j * WG_SIZE + lid;
-      if (i < u_count) {
+      if (i < sort_count()) {
         out_keys[i] = keys[i];
 #if HAS_VALUES
         out_values[i] = values[i];

@@ -4,9 +4,7 @@
 
 layout(std430, binding = B_KEYS) readonly buffer Keys { uint keys[]; };
 layout(std430, binding = B_COUNTS) writeonly buffer Counts { uint counts[]; };
-layout(std430, binding = B_SKIP) readonly buffer Skip { uint skip[]; };
 
-layout(location = LOC_COUNT) uniform uint u_count;
 layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
 layout(location = LOC_NUM_TILES) uniform uint u_num_tiles;
@@ -17,10 +15,11 @@ shared uint s_hist[BUCKETS];
 void main() {
   uint tile = group_index();
   // A skipped pass is copied by shuffle_scatter without counts.
-  if (tile >= u_num_tiles || skip[SKIP_FLAGS + u_pass] != 0u) return;
+  if (tile >= u_num_tiles || tile * TILE >= sort_count() || skip[SKIP_FLAGS + u_pass] != 0u)
+    return;
   uint lid = gl_LocalInvocationID.x;
   uint base = tile * TILE;
-  uint tile_n = min(u_count - base, TILE);
+  uint tile_n = min(sort_count() - base, TILE);
   uint mask = (1u << u_digit_bits) - 1u;
   for (uint b = lid; b < BUCKETS; b += WG_SIZE) s_hist[b] = 0u;
   barrier();

@@ -8,7 +8,6 @@ layout(std430, binding = B_KEYS) buffer Keys { uint keys[]; };
 layout(std430, binding = B_VALUES) buffer Values { uint values[]; };
 #endif
 
-layout(location = LOC_COUNT) uniform uint u_count;
 layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
 
@@ -23,7 +22,7 @@ void main() {
   // the largest digit in every split, so it stays behind the real keys.
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
-    bool live = i < u_count;
+    bool live = i < sort_count();
     s_keys[padded(i)] = live ? sort_key(keys[i]) : 0xFFFFFFFFu; // kept in sort order
 #if HAS_VALUES
     s_values[padded(i)] = live ? values[i] : 0u;
@@ -58,7 +57,7 @@ void main() {
 
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
-    if (i < u_count) {
+    if (i < sort_count()) {
       keys[i] = unsort_key(s_keys[padded(i)]);
 #if HAS_VALUES
       values[i] = s_values[padded(i)];

@@ -142,6 +142,14 @@ glradix_status glradix_create(const glradix_desc *desc, glradix_context **out) {
     ctx->subgroup_size = usable_subgroup_size(ctx);
     st = _glradix_build_programs(ctx);
   }
+  if (st == GLRADIX_OK) { /* the sort's small state buffer, for every count */
+    _glradix_gl_state saved;
+    _glradix_save_state(ctx, &saved);
+    st = _glradix_ensure_buffer(ctx, &ctx->skip,
+                                (GLsizeiptr)_glradix_skip_words(ctx->desc.radix_bits) * 4,
+                                "allocating the sort state");
+    _glradix_restore_state(ctx, &saved);
+  }
   if (st == GLRADIX_OK && desc->max_count > 0) {
     _glradix_gl_state saved;
     _glradix_save_state(ctx, &saved);

@@ -12,6 +12,7 @@ void _glradix_save_state(glradix_context *ctx, _glradix_gl_state *s) {
   gl->GetIntegerv(GL_SHADER_STORAGE_BUFFER_BINDING, &s->ssbo);
   gl->GetIntegerv(GL_COPY_READ_BUFFER_BINDING, &s->copy_read);
   gl->GetIntegerv(GL_COPY_WRITE_BUFFER_BINDING, &s->copy_write);
+  gl->GetIntegerv(GL_DISPATCH_INDIRECT_BUFFER_BINDING, &s->dispatch_indirect);
   for (GLuint i = 0; i < _GLRADIX_BINDINGS; i++) {
     gl->GetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, i, &s->indexed[i].buffer);
     gl->GetInteger64i_v(GL_SHADER_STORAGE_BUFFER_START, i, &s->indexed[i].start);
@@ -34,6 +35,7 @@ void _glradix_restore_state(glradix_context *ctx, const _glradix_gl_state *s) {
   gl->BindBuffer(GL_SHADER_STORAGE_BUFFER, (GLuint)s->ssbo);
   gl->BindBuffer(GL_COPY_READ_BUFFER, (GLuint)s->copy_read);
   gl->BindBuffer(GL_COPY_WRITE_BUFFER, (GLuint)s->copy_write);
+  gl->BindBuffer(GL_DISPATCH_INDIRECT_BUFFER, (GLuint)s->dispatch_indirect);
   gl->UseProgram((GLuint)s->program);
 }
 

@@ -57,6 +57,10 @@ enum {
   _GLRADIX_LOC_USE_FLAGS = 1,   /* compact: flags buffer given (else input > 0.0) */
   _GLRADIX_LOC_TOTAL_OFFSET = 2,/* compact: where the scan left the total kept */
   _GLRADIX_LOC_ZERO_FILL = 3,   /* compact: zero output[total..count) */
+  _GLRADIX_LOC_COUNT_WORD = 0,  /* count_prepare: uint index of the caller's count */
+  _GLRADIX_LOC_CAPACITY = 1,    /* count_prepare: the clamp */
+  _GLRADIX_LOC_GROUP_LIMIT = 2, /* count_prepare: work groups per grid row */
+  _GLRADIX_B_COUNT_IN = 0,      /* count_prepare: the caller's count buffer */
 
   _GLRADIX_MAX_SCAN_LEVELS = 8,
   _GLRADIX_MAX_PASSES = 16,   /* 32 bits at radix_bits 2 */
@@ -80,6 +84,7 @@ typedef enum _glradix_program {
   _GLRADIX_PROG_SHUFFLE_SCATTER_PAIRS,
   _GLRADIX_PROG_COMPACT_FLAGS,
   _GLRADIX_PROG_COMPACT_SCATTER,
+  _GLRADIX_PROG_COUNT_PREPARE,
   _GLRADIX_PROG_COUNT
 } _glradix_program;
 
@@ -114,7 +119,7 @@ struct glradix_context {
 typedef struct _glradix_gl_state {
   GLint program;
   GLint ssbo;
-  GLint copy_read, copy_write;
+  GLint copy_read, copy_write, dispatch_indirect;
   struct { GLint buffer; GLint64 start, size; } indexed[_GLRADIX_BINDINGS];
 } _glradix_gl_state;
 
@@ -175,6 +180,7 @@ typedef struct _glradix_pass {
   GLuint digit_bits;    /* its width, 1..radix_bits (tile_sort: the whole range) */
   GLuint index;         /* pass number, from 0 */
   GLuint key_mode;      /* _GLRADIX_KEY_* bits */
+  bool indirect;        /* count is a capacity; the real one is on the GPU */
 } _glradix_pass;
 
 /* sort.c: makes `program` current with the pass's buffers and uniforms bound.
@@ -211,10 +217,25 @@ void _glradix_shuffle_scatter(glradix_context *ctx, const _glradix_pass *pass);
 /* before the passes: flags the passes that can be skipped ([shift, shift +
  * digit_bits) of `whole` is the sort's bit range) */
 void _glradix_pass_skip(glradix_context *ctx, const _glradix_pass *whole, unsigned passes);
-/* uints of the skip buffer before its flags: every pass's digit counts */
+/* The skip buffer (common.glsl WITH_SKIP): every pass's digit counts, then
+ * _GLRADIX_MAX_PASSES skip flags, the count slot, and 3 words of indirect
+ * dispatch arguments. */
 static inline GLuint _glradix_skip_flags_offset(unsigned radix_bits) {
   return (32u / radix_bits) << radix_bits;
 }
+static inline GLuint _glradix_skip_count_slot(unsigned radix_bits) {
+  return _glradix_skip_flags_offset(radix_bits) + _GLRADIX_MAX_PASSES;
+}
+static inline GLuint _glradix_skip_words(unsigned radix_bits) {
+  return _glradix_skip_count_slot(radix_bits) + 4;
+}
+
+/* count_prepare.c: puts the sort's count where every stage reads it, from
+ * pass->count (the capacity) or the caller's count buffer; and dispatches a
+ * tile stage over the tiles that hold keys (indirect with a GPU count). */
+void _glradix_count_prepare(glradix_context *ctx, const _glradix_pass *pass, GLuint count_buffer,
+                            GLuint count_word);
+void _glradix_dispatch_tiles(glradix_context *ctx, const _glradix_pass *pass);
 /* counts <= ctx->tile: the whole bit range [shift, shift + digit_bits) at once */
 void _glradix_tile_sort(glradix_context *ctx, const _glradix_pass *pass);
 

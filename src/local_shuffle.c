@@ -6,5 +6,5 @@ void _glradix_local_shuffle(glradix_context *ctx, const _glradix_pass *pass) {
   _glradix_use_pass(ctx, pass->pairs ? _GLRADIX_PROG_LOCAL_SHUFFLE_PAIRS
                                      : _GLRADIX_PROG_LOCAL_SHUFFLE, pass);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_PASS, pass->index);
-  _glradix_dispatch(ctx, pass->num_tiles);
+  _glradix_dispatch_tiles(ctx, pass);
 }

@@ -6,17 +6,13 @@
 
 void _glradix_pass_skip(glradix_context *ctx, const _glradix_pass *whole, unsigned passes) {
   GladGLContext *gl = &ctx->gl;
-  GLuint zero = 0;
-  gl->BindBuffer(GL_COPY_WRITE_BUFFER, ctx->skip.name);
-  gl->ClearBufferData(GL_COPY_WRITE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
-  /* One pass is the whole sort: counting would cost a fifth of it. */
+  /* One pass is the whole sort: counting would cost a fifth of it. The
+   * counts and flags start zeroed (_glradix_count_prepare). */
   if (passes < 2) return;
-  gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
   _glradix_use_pass(ctx, _GLRADIX_PROG_PASS_SKIP_COUNT, whole);
-  _glradix_dispatch(ctx, whole->num_tiles);
+  _glradix_dispatch_tiles(ctx, whole);
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
   gl->UseProgram(ctx->programs[_GLRADIX_PROG_PASS_SKIP_FLAGS]);
-  gl->Uniform1ui(_GLRADIX_LOC_COUNT, whole->count);
   _glradix_dispatch(ctx, 1);
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }

@@ -15,7 +15,8 @@ typedef struct program_source {
 /* What common.glsl provides: the key order (KEYS), the 4-way split with its
  * uvec2 block scan (SPLIT), the tile's work words (SHUFFLE), or a plain uint
  * block scan (SCAN_UINT). */
-#define KEYS "#define WITH_KEYS 1\n"
+#define SKIP "#define WITH_SKIP 1\n"
+#define KEYS SKIP "#define WITH_KEYS 1\n"
 #define SPLIT KEYS "#define SCAN_T uvec2\n#define WITH_SPLIT 1\n"
 #define SHUFFLE SPLIT "#define WITH_SHUFFLE 1\n"
 #define SCAN_UINT "#define SCAN_T uint\n"
@@ -36,7 +37,8 @@ static const program_source SOURCES[_GLRADIX_PROG_COUNT] = {
   [_GLRADIX_PROG_SHUFFLE_SCATTER_PAIRS] = {"shuffle_scatter", _glradix_shader_shuffle_scatter, 1, SHUFFLE},
   [_GLRADIX_PROG_COMPACT_FLAGS] = {"compact_flags", _glradix_shader_compact_flags, 0, COMPACT},
   [_GLRADIX_PROG_COMPACT_SCATTER] = {"compact_scatter", _glradix_shader_compact_scatter, 0, COMPACT},
-  [_GLRADIX_PROG_PASS_SKIP_FLAGS] = {"pass_skip_flags", _glradix_shader_pass_skip_flags, 0, NULL},
+  [_GLRADIX_PROG_COUNT_PREPARE] = {"count_prepare", _glradix_shader_count_prepare, 0, SKIP},
+  [_GLRADIX_PROG_PASS_SKIP_FLAGS] = {"pass_skip_flags", _glradix_shader_pass_skip_flags, 0, SKIP},
 };
 
 /* The C constants every shader sees, right after #version. */
@@ -55,7 +57,8 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            "#define B_SCAN_IN %d\n#define B_SCAN_OUT %d\n#define B_SCAN_SUMS %d\n"
            "#define B_COMPACT_IN %d\n#define B_COMPACT_FLAGS %d\n#define B_COMPACT_OUT %d\n"
            "#define B_COMPACT_INDEX %d\n#define LOC_USE_FLAGS %d\n#define LOC_TOTAL_OFFSET %d\n"
-           "#define LOC_ZERO_FILL %d\n"
+           "#define LOC_ZERO_FILL %d\n#define COUNT_SLOT %uu\n#define B_COUNT_IN %d\n"
+           "#define LOC_COUNT_WORD %d\n#define LOC_CAPACITY %d\n#define LOC_GROUP_LIMIT %d\n"
            "#define BLOCK_SCAN %d\n#define SUBGROUP_SIZE %uu\n"
            "#define LOC_KEY_MODE %d\n#define KEY_SIGNED %du\n#define KEY_FLOAT %du\n"
            "#define KEY_DESCENDING %du\n",
@@ -69,6 +72,8 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            _GLRADIX_B_SCAN_SUMS, _GLRADIX_B_COMPACT_IN, _GLRADIX_B_COMPACT_FLAGS,
            _GLRADIX_B_COMPACT_OUT, _GLRADIX_B_COMPACT_INDEX, _GLRADIX_LOC_USE_FLAGS,
            _GLRADIX_LOC_TOTAL_OFFSET, _GLRADIX_LOC_ZERO_FILL,
+           _glradix_skip_count_slot(ctx->desc.radix_bits), _GLRADIX_B_COUNT_IN,
+           _GLRADIX_LOC_COUNT_WORD, _GLRADIX_LOC_CAPACITY, _GLRADIX_LOC_GROUP_LIMIT,
            ctx->subgroup_size ? 2 : GLRADIX_TUNE_BLOCK_SCAN, ctx->subgroup_size,
            _GLRADIX_LOC_KEY_MODE, _GLRADIX_KEY_SIGNED, _GLRADIX_KEY_FLOAT, _GLRADIX_KEY_DESCENDING);
   if (ctx->subgroup_size && n > 0 && (size_t)n < size)

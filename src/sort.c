@@ -16,7 +16,6 @@ void _glradix_use_pass(glradix_context *ctx, _glradix_program program,
     gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_VALUES, pass->values);
     gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_TILE_VALUES, pass->out_values);
   }
-  gl->Uniform1ui(_GLRADIX_LOC_COUNT, pass->count);
   gl->Uniform1ui(_GLRADIX_LOC_SHIFT, pass->shift);
   gl->Uniform1ui(_GLRADIX_LOC_DIGIT_BITS, pass->digit_bits);
   gl->Uniform1ui(_GLRADIX_LOC_NUM_TILES, pass->num_tiles);
@@ -59,6 +58,11 @@ static glradix_status check_desc(const glradix_context *ctx, const glradix_sort_
                  (int)d->key_type);
     return GLRADIX_ERROR_INVALID_ARGUMENT;
   }
+  if (d->count_buffer != 0 && d->count_offset % 4 != 0) {
+    _glradix_log(&ctx->desc, "glradix_sort: count_offset %zu is not a multiple of 4",
+                 d->count_offset);
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
   if (d->keys == 0) {
     _glradix_log(&ctx->desc, "glradix_sort: keys is 0 (no buffer)");
     return GLRADIX_ERROR_INVALID_ARGUMENT;
@@ -77,7 +81,6 @@ typedef struct scratch_layout {
   GLuint num_tiles;
   GLsizeiptr tile_bytes;   /* tile_keys, and tile_values for pairs */
   GLsizeiptr counts_bytes; /* the scan's levels */
-  GLsizeiptr skip_bytes;   /* pass-skip counts and flags */
   bool pairs;
   _glradix_scan_plan plan;
 } scratch_layout;
@@ -97,8 +100,6 @@ static bool scratch_layout_make(const glradix_context *ctx, uint32_t count, bool
     return false;
   s->tile_bytes = (GLsizeiptr)tile_bytes;
   s->counts_bytes = (GLsizeiptr)s->plan.total * (GLsizeiptr)sizeof(GLuint);
-  s->skip_bytes = (GLsizeiptr)(_glradix_skip_flags_offset(ctx->desc.radix_bits) +
-                               _GLRADIX_MAX_PASSES) * (GLsizeiptr)sizeof(GLuint);
   return true;
 }
 
@@ -108,7 +109,6 @@ static glradix_status scratch_allocate(glradix_context *ctx, const scratch_layou
   glradix_status st = _glradix_ensure_buffer(ctx, &ctx->tile_keys, s->tile_bytes, what);
   if (st == GLRADIX_OK && s->pairs)
     st = _glradix_ensure_buffer(ctx, &ctx->tile_values, s->tile_bytes, what);
-  if (st == GLRADIX_OK) st = _glradix_ensure_buffer(ctx, &ctx->skip, s->skip_bytes, what);
   if (st == GLRADIX_OK) st = _glradix_ensure_buffer(ctx, &ctx->counts, s->counts_bytes, what);
   return st;
 }
@@ -131,7 +131,7 @@ glradix_status _glradix_reserve(glradix_context *ctx, const char *fn, uint32_t c
 size_t glradix_scratch_bytes(const glradix_context *ctx, const glradix_sort_desc *desc) {
   scratch_layout s;
   if (!ctx || !desc || !scratch_layout_make(ctx, desc->count, desc->values != 0, &s)) return 0;
-  return (size_t)(s.tile_bytes * (s.pairs ? 2 : 1) + s.counts_bytes + s.skip_bytes);
+  return (size_t)(s.tile_bytes * (s.pairs ? 2 : 1) + s.counts_bytes);
 }
 
 glradix_status glradix_reserve(glradix_context *ctx, const glradix_sort_desc *desc) {
@@ -155,6 +155,9 @@ static glradix_status prepare(glradix_context *ctx, const glradix_sort_desc *d,
   glradix_status st = _glradix_check_buffer(ctx, "glradix_sort", d->keys, "keys", bytes);
   if (st == GLRADIX_OK && d->values)
     st = _glradix_check_buffer(ctx, "glradix_sort", d->values, "values", bytes);
+  if (st == GLRADIX_OK && d->count_buffer)
+    st = _glradix_check_buffer(ctx, "glradix_sort", d->count_buffer, "count_buffer",
+                               (uint64_t)d->count_offset + 4u);
   if (st != GLRADIX_OK) return st;
   if (!scratch_layout_make(ctx, d->count, d->values != 0, s))
     return too_large(ctx, "glradix_sort", d->count);
@@ -181,7 +184,10 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
   const GLuint keys = pass->keys, values = pass->values;
   const GLuint begin_bit = pass->shift;
   const unsigned passes = _glradix_div_up(end_bit - begin_bit, ctx->desc.radix_bits);
-  const bool reduce_then_scan = ctx->desc.plan == GLRADIX_PLAN_REDUCE_THEN_SCAN;
+  /* With the count on the GPU, an odd number of alternating passes would
+   * need a copy of unknown length: sort in place instead. */
+  const bool reduce_then_scan = ctx->desc.plan == GLRADIX_PLAN_REDUCE_THEN_SCAN &&
+                                !(pass->indirect && passes % 2 != 0);
   _glradix_pass_skip(ctx, pass, passes);
   for (unsigned p = 0; p < passes; p++) {
     pass->index = p;
@@ -199,6 +205,15 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
       pass->out_values = ctx->tile_values.name;
     }
     _glradix_profile_mark(ctx, p, 0);
+    if (pass->indirect) {
+      /* Tiles past the GPU count are not dispatched: their counts must read
+       * 0, and the last pass's scan left offsets there. */
+      const GLuint zero = 0;
+      gl->BindBuffer(GL_COPY_WRITE_BUFFER, ctx->counts.name);
+      gl->ClearBufferSubData(GL_COPY_WRITE_BUFFER, GL_R32UI, 0,
+                             (GLsizeiptr)plan->length[0] * (GLsizeiptr)sizeof(GLuint),
+                             GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+    }
     if (reduce_then_scan) _glradix_tile_counts(ctx, pass);
     else _glradix_local_shuffle(ctx, pass);
     gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
@@ -235,8 +250,10 @@ glradix_status glradix_sort(glradix_context *ctx, const glradix_sort_desc *desc)
     _glradix_pass pass = {
         .pairs = desc->values != 0, .keys = desc->keys, .values = desc->values,
         .count = desc->count, .num_tiles = num_tiles, .shift = desc->begin_bit,
-        .digit_bits = end_bit - desc->begin_bit, .key_mode = key_mode(desc)};
+        .digit_bits = end_bit - desc->begin_bit, .key_mode = key_mode(desc),
+        .indirect = desc->count_buffer != 0};
     ctx->profiled_passes = 0;
+    _glradix_count_prepare(ctx, &pass, desc->count_buffer, (GLuint)(desc->count_offset / 4));
     if (num_tiles == 1) {
       /* Profiled as one pass whose work all counts as local_shuffle. */
       _glradix_profile_mark(ctx, 0, 0);

@@ -9,7 +9,7 @@ void _glradix_tile_sort(glradix_context *ctx, const _glradix_pass *pass) {
                                            : _GLRADIX_PROG_TILE_SORT]);
   gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_KEYS, pass->keys);
   if (pass->pairs) gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_VALUES, pass->values);
-  gl->Uniform1ui(_GLRADIX_LOC_COUNT, pass->count);
+  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_SKIP, ctx->skip.name);
   gl->Uniform1ui(_GLRADIX_LOC_SHIFT, pass->shift);
   gl->Uniform1ui(_GLRADIX_LOC_DIGIT_BITS, pass->digit_bits);
   gl->Uniform1ui(_GLRADIX_LOC_KEY_MODE, pass->key_mode);

@@ -1,5 +1,6 @@
 /* The documented @gl_state contract: bindings and the current program are
- * restored, pending GL errors are cleared and logged. */
+ * restored (after sorts, also with a GPU count, scans and compactions),
+ * pending GL errors are cleared and logged. */
 #include "common.h"
 
 #include <stdlib.h>
@@ -33,7 +34,7 @@ static GLuint make_probe_program(void) {
 typedef struct app_state {
   GLuint program;
   GLuint ssbo[N_INDEXED]; /* indexed SHADER_STORAGE bindings (ranges) */
-  GLuint generic_ssbo, copy_read, copy_write;
+  GLuint generic_ssbo, copy_read, copy_write, dispatch_indirect;
 } app_state;
 
 #define SLICE 256 /* bytes; a multiple of every offset alignment */
@@ -49,10 +50,12 @@ static void bind_app_state(app_state *st) {
   st->generic_ssbo = buf_create(NULL, 0, 16);
   st->copy_read = buf_create(NULL, 0, 16);
   st->copy_write = buf_create(NULL, 0, 16);
+  st->dispatch_indirect = buf_create(NULL, 0, 16);
   tg_gl.UseProgram(st->program);
   tg_gl.BindBuffer(GL_SHADER_STORAGE_BUFFER, st->generic_ssbo);
   tg_gl.BindBuffer(GL_COPY_READ_BUFFER, st->copy_read);
   tg_gl.BindBuffer(GL_COPY_WRITE_BUFFER, st->copy_write);
+  tg_gl.BindBuffer(GL_DISPATCH_INDIRECT_BUFFER, st->dispatch_indirect);
   expect_no_gl_error("binding the application state");
 }
 
@@ -87,6 +90,10 @@ static void expect_app_state(const app_state *st, const char *after) {
   ck_assert_msg((GLuint)v == st->copy_write,
                 "after %s: COPY_WRITE binding %d, was %u", after, (int)v,
                 st->copy_write);
+  tg_gl.GetIntegerv(GL_DISPATCH_INDIRECT_BUFFER_BINDING, &v);
+  ck_assert_msg((GLuint)v == st->dispatch_indirect,
+                "after %s: DISPATCH_INDIRECT binding %d, was %u", after, (int)v,
+                st->dispatch_indirect);
   expect_no_gl_error(after);
 }
 
@@ -97,6 +104,8 @@ START_TEST(sort_restores_bindings_and_program) {
   gen_keys(k, 5000, DIST_UNIFORM, 3);
   gen_values(v, 5000, 0);
   GLuint kb = buf_create(k, 5000, 5000), vb = buf_create(v, 5000, 5000);
+  const uint32_t gpu_count = 4321;
+  GLuint cb = buf_create(&gpu_count, 1, 1);
   bind_app_state(&st);
   glradix_sort_desc sd = {0};
   sd.keys = kb;
@@ -108,6 +117,21 @@ START_TEST(sort_restores_bindings_and_program) {
   sd.end_bit = 17; /* a partial range */
   ck_assert_int_eq(glradix_sort(tg_ctx, &sd), GLRADIX_OK);
   expect_app_state(&st, "glradix_sort [3,17)");
+  sd.count_buffer = cb; /* GPU count: indirect dispatches */
+  ck_assert_int_eq(glradix_sort(tg_ctx, &sd), GLRADIX_OK);
+  expect_app_state(&st, "glradix_sort with count_buffer");
+  sd.count_buffer = 0;
+  glradix_scan_desc scan = {0};
+  scan.input = scan.output = vb;
+  scan.count = 5000;
+  ck_assert_int_eq(glradix_scan(tg_ctx, &scan), GLRADIX_OK);
+  expect_app_state(&st, "glradix_scan");
+  glradix_compact_desc cd = {0};
+  cd.input = cd.output = kb;
+  cd.flags = vb;
+  cd.count = 5000;
+  ck_assert_int_eq(glradix_compact(tg_ctx, &cd), GLRADIX_OK);
+  expect_app_state(&st, "glradix_compact");
   sd.keys = 987654; /* a rejected call restores (touches) nothing either */
   ck_assert_int_eq(glradix_sort(tg_ctx, &sd), GLRADIX_ERROR_INVALID_ARGUMENT);
   expect_app_state(&st, "a rejected glradix_sort");

@@ -166,6 +166,11 @@ typedef struct glradix_sort_desc {
                                   float32 mapped to its total order), and the keys
                                   come back with their values unchanged */
   int descending;     /**< nonzero: largest first; still stable */
+  unsigned count_buffer; /**< nonzero: GL buffer holding the uint32 number of keys at
+                              byte count_offset, read on the GPU (no read-back; tile
+                              dispatches are indirect); `count` is then the capacity,
+                              and a larger GPU count is clamped to it */
+  size_t count_offset;   /**< a multiple of 4 */
 } glradix_sort_desc;
 
 /**
@@ -178,14 +183,16 @@ typedef struct glradix_sort_desc {
  * @errors GLRADIX_ERROR_INVALID_ARGUMENT (ctx or desc NULL; keys 0 or not a
  *         buffer; values not a buffer or equal to keys; a buffer smaller than
  *         count * 4 bytes or mapped; begin_bit >= end_bit or end_bit > 32;
- *         key_type unknown),
+ *         key_type unknown; count_buffer not a buffer of count_offset + 4
+ *         bytes, or count_offset not a multiple of 4),
  *         GLRADIX_ERROR_TOO_LARGE (count * 4 above GL_MAX_SHADER_STORAGE_BLOCK_SIZE),
  *         GLRADIX_ERROR_OUT_OF_MEMORY (growing scratch failed), GLRADIX_ERROR_GL.
  *         On any validation error the buffers are untouched and one line is logged.
  * @gl_state GL errors pending on entry are cleared (each is logged) so that
  *         the library can tell its own errors apart. The current program, the
  *         indexed GL_SHADER_STORAGE_BUFFER bindings 0..5 and the generic
- *         GL_SHADER_STORAGE_BUFFER, GL_COPY_READ_BUFFER and GL_COPY_WRITE_BUFFER bindings are
+ *         GL_SHADER_STORAGE_BUFFER, GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER and
+ *         GL_DISPATCH_INDIRECT_BUFFER bindings are
  *         restored on return. Issues glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT
  *         | GL_BUFFER_UPDATE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
  *         GL_ELEMENT_ARRAY_BARRIER_BIT | GL_COMMAND_BARRIER_BIT) after the last

@@ -1,0 +1,39 @@
+/* The sort's state on the GPU before its first pass (shaders/
+ * count_prepare.comp): the skip buffer zeroed, and the count either copied
+ * in from the caller's count buffer, clamped to the capacity, with the tile
+ * stages' indirect dispatch, or written from the CPU. */
+#include "internal.h"
+
+void _glradix_count_prepare(glradix_context *ctx, const _glradix_pass *pass, GLuint count_buffer,
+                            GLuint count_word) {
+  GladGLContext *gl = &ctx->gl;
+  const GLuint zero = 0;
+  /* pass_skip's counts and flags start at zero */
+  gl->BindBuffer(GL_COPY_WRITE_BUFFER, ctx->skip.name);
+  gl->ClearBufferData(GL_COPY_WRITE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+  if (count_buffer == 0) {
+    gl->ClearBufferSubData(GL_COPY_WRITE_BUFFER, GL_R32UI,
+                           (GLintptr)_glradix_skip_count_slot(ctx->desc.radix_bits) * 4, 4,
+                           GL_RED_INTEGER, GL_UNSIGNED_INT, &pass->count);
+  } else {
+    gl->UseProgram(ctx->programs[_GLRADIX_PROG_COUNT_PREPARE]);
+    gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_COUNT_IN, count_buffer);
+    gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_SKIP, ctx->skip.name);
+    gl->Uniform1ui(_GLRADIX_LOC_COUNT_WORD, count_word);
+    gl->Uniform1ui(_GLRADIX_LOC_CAPACITY, pass->count);
+    gl->Uniform1ui(_GLRADIX_LOC_GROUP_LIMIT, ctx->group_limit[0]);
+    _glradix_dispatch(ctx, 1);
+  }
+  gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
+}
+
+void _glradix_dispatch_tiles(glradix_context *ctx, const _glradix_pass *pass) {
+  GladGLContext *gl = &ctx->gl;
+  if (!pass->indirect) {
+    _glradix_dispatch(ctx, pass->num_tiles);
+    return;
+  }
+  gl->BindBuffer(GL_DISPATCH_INDIRECT_BUFFER, ctx->skip.name);
+  gl->DispatchComputeIndirect(
+      (GLintptr)(_glradix_skip_count_slot(ctx->desc.radix_bits) + 1) * (GLintptr)sizeof(GLuint));
+}
