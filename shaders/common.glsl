@@ -162,9 +162,29 @@ uint sort_count() { return skip[COUNT_SLOT]; }
 #endif
 
 #ifdef WITH_KEYS
-// The order the sort follows, as an unsigned key (the caller's keys keep
-// their values: digits are taken from sort_key(key)). KEY_* bits from C.
+// A key is KEY_WORDS 32-bit words: uint, or uvec2 (a uint64 in memory, low
+// word first). The order the sort follows is that of sort_key(key) as an
+// unsigned number; the caller's keys keep their values. KEY_* bits from C.
 layout(location = LOC_KEY_MODE) uniform uint u_key_mode;
+
+#if KEY_WORDS == 2
+#define KEY_T uvec2
+#define KEY_MAX uvec2(0xFFFFFFFFu)
+
+KEY_T sort_key(KEY_T k) { return (u_key_mode & KEY_DESCENDING) != 0u ? ~k : k; }
+KEY_T unsort_key(KEY_T t) { return sort_key(t); }
+
+// Bits [shift, shift + width) of a 64-bit sort key, width <= 8, as mask.
+uint key_digit(KEY_T k, uint shift, uint mask) {
+  if (shift >= 32u) return (k.y >> (shift - 32u)) & mask;
+  if (shift == 0u) return k.x & mask;
+  return ((k.x >> shift) | (k.y << (32u - shift))) & mask;
+}
+#else
+#define KEY_T uint
+#define KEY_MAX 0xFFFFFFFFu
+
+uint key_digit(KEY_T k, uint shift, uint mask) { return (k >> shift) & mask; }
 
 uint sort_key(uint k) {
   if ((u_key_mode & KEY_FLOAT) != 0u) {
@@ -183,6 +203,7 @@ uint unsort_key(uint t) {
   if ((u_key_mode & KEY_SIGNED) != 0u) return t ^ 0x80000000u;
   return t;
 }
+#endif
 #endif
 
 #ifdef WITH_COMPACT

@@ -3,8 +3,8 @@
 // counts[d * num_tiles + tile] + (i - first slot of d in the tile). Keys of
 // one bucket are consecutive in the tile, so the writes are coalesced runs.
 
-layout(std430, binding = B_KEYS) writeonly buffer Keys { uint keys[]; };
-layout(std430, binding = B_TILE_KEYS) readonly buffer TileKeys { uint tile_keys[]; };
+layout(std430, binding = B_KEYS) writeonly buffer Keys { KEY_T keys[]; };
+layout(std430, binding = B_TILE_KEYS) readonly buffer TileKeys { KEY_T tile_keys[]; };
 layout(std430, binding = B_COUNTS) readonly buffer Counts { uint counts[]; };
 #if HAS_VALUES
 layout(std430, binding = B_VALUES) writeonly buffer Values { uint values[]; };
@@ -16,7 +16,7 @@ layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
 layout(location = LOC_NUM_TILES) uniform uint u_num_tiles;
 layout(location = LOC_PASS) uniform uint u_pass;
 
-shared uint s_keys[TILE];
+shared KEY_T s_keys[TILE];
 shared uint s_first[BUCKETS];
 
 void main() {
@@ -37,16 +37,16 @@ void main() {
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
     if (i < tile_n) {
-      uint d = (sort_key(s_keys[i]) >> u_shift) & mask;
-      if (i == 0u || ((sort_key(s_keys[i - 1u]) >> u_shift) & mask) != d) s_first[d] = i;
+      uint d = key_digit(sort_key(s_keys[i]), u_shift, mask);
+      if (i == 0u || key_digit(sort_key(s_keys[i - 1u]), u_shift, mask) != d) s_first[d] = i;
     }
   }
   barrier();
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
     if (i < tile_n) {
-      uint key = s_keys[i];
-      uint d = (sort_key(key) >> u_shift) & mask;
+      KEY_T key = s_keys[i];
+      uint d = key_digit(sort_key(key), u_shift, mask);
       uint dst = counts[d * u_num_tiles + tile] + (i - s_first[d]);
       keys[dst] = key;
 #if HAS_VALUES

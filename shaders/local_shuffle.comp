@@ -4,8 +4,8 @@
 // back in that order and its bucket counts bucket-major:
 // counts[bucket * num_tiles + tile].
 
-layout(std430, binding = B_KEYS) readonly buffer Keys { uint keys[]; };
-layout(std430, binding = B_TILE_KEYS) writeonly buffer TileKeys { uint tile_keys[]; };
+layout(std430, binding = B_KEYS) readonly buffer Keys { KEY_T keys[]; };
+layout(std430, binding = B_TILE_KEYS) writeonly buffer TileKeys { KEY_T tile_keys[]; };
 layout(std430, binding = B_COUNTS) writeonly buffer Counts { uint counts[]; };
 #if HAS_VALUES
 layout(std430, binding = B_VALUES) readonly buffer Values { uint values[]; };
@@ -39,8 +39,8 @@ void main() {
   // last, so stable splits keep it at the tile's end.
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
-    uint key = i < tile_n ? sort_key(keys[base + i]) : 0xFFFFFFFFu;
-    s_work[padded(i)] = (((key >> u_shift) & mask) << 16) | i;
+    KEY_T key = i < tile_n ? sort_key(keys[base + i]) : KEY_MAX;
+    s_work[padded(i)] = (key_digit(key, u_shift, mask) << 16) | i;
   }
   barrier();
 

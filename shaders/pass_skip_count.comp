@@ -2,7 +2,7 @@
 // pass at once: skip[pass * BUCKETS + digit] (global atomics, after a
 // shared-memory histogram per work group).
 
-layout(std430, binding = B_KEYS) readonly buffer Keys { uint keys[]; };
+layout(std430, binding = B_KEYS) readonly buffer Keys { KEY_T keys[]; };
 
 layout(location = LOC_SHIFT) uniform uint u_shift;           // begin_bit
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits; // end_bit - begin_bit
@@ -23,10 +23,11 @@ void main() {
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
     if (i < tile_n) {
-      uint key = sort_key(keys[base + i]) >> u_shift;
+      KEY_T key = sort_key(keys[base + i]);
       for (uint p = 0u; p < passes; p++) {
         uint width = min(RADIX_BITS, u_digit_bits - p * RADIX_BITS);
-        atomicAdd(s_count[p * BUCKETS + ((key >> (p * RADIX_BITS)) & ((1u << width) - 1u))], 1u);
+        uint d = key_digit(key, u_shift + p * RADIX_BITS, (1u << width) - 1u);
+        atomicAdd(s_count[p * BUCKETS + d], 1u);
       }
     }
   }

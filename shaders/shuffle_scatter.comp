@@ -6,8 +6,8 @@
 // tile never goes through scratch memory, so a pass reads and writes each
 // key once (plus the count kernel's read); input and output alternate.
 
-layout(std430, binding = B_KEYS) readonly buffer Keys { uint keys[]; };
-layout(std430, binding = B_TILE_KEYS) writeonly buffer OutKeys { uint out_keys[]; };
+layout(std430, binding = B_KEYS) readonly buffer Keys { KEY_T keys[]; };
+layout(std430, binding = B_TILE_KEYS) writeonly buffer OutKeys { KEY_T out_keys[]; };
 layout(std430, binding = B_COUNTS) readonly buffer Counts { uint counts[]; };
 #if HAS_VALUES
 layout(std430, binding = B_VALUES) readonly buffer Values { uint values[]; };
@@ -46,8 +46,8 @@ void main() {
   // last, so stable splits keep it at the tile's end.
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
-    uint key = i < tile_n ? sort_key(keys[base + i]) : 0xFFFFFFFFu;
-    s_work[padded(i)] = (((key >> u_shift) & mask) << 16) | i;
+    KEY_T key = i < tile_n ? sort_key(keys[base + i]) : KEY_MAX;
+    s_work[padded(i)] = (key_digit(key, u_shift, mask) << 16) | i;
   }
   barrier();
   split_work_words(u_digit_bits);

@@ -2,7 +2,7 @@
 // tile of the pass's input (no data moves) and writes them bucket-major,
 // counts[bucket * num_tiles + tile], for the scan.
 
-layout(std430, binding = B_KEYS) readonly buffer Keys { uint keys[]; };
+layout(std430, binding = B_KEYS) readonly buffer Keys { KEY_T keys[]; };
 layout(std430, binding = B_COUNTS) writeonly buffer Counts { uint counts[]; };
 
 layout(location = LOC_SHIFT) uniform uint u_shift;
@@ -25,7 +25,7 @@ void main() {
   barrier();
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
-    if (i < tile_n) atomicAdd(s_hist[(sort_key(keys[base + i]) >> u_shift) & mask], 1u);
+    if (i < tile_n) atomicAdd(s_hist[key_digit(sort_key(keys[base + i]), u_shift, mask)], 1u);
   }
   barrier();
   for (uint b = lid; b < BUCKETS; b += WG_SIZE) counts[b * u_num_tiles + tile] = s_hist[b];

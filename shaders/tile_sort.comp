@@ -3,7 +3,7 @@
 // digit_bits) in turn, with the same stable 4-way split as local_shuffle.
 // One dispatch instead of three stages per pass.
 
-layout(std430, binding = B_KEYS) buffer Keys { uint keys[]; };
+layout(std430, binding = B_KEYS) buffer Keys { KEY_T keys[]; };
 #if HAS_VALUES
 layout(std430, binding = B_VALUES) buffer Values { uint values[]; };
 #endif
@@ -11,7 +11,7 @@ layout(std430, binding = B_VALUES) buffer Values { uint values[]; };
 layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
 
-shared uint s_keys[TILE + TILE / 32u];
+shared KEY_T s_keys[TILE + TILE / 32u];
 #if HAS_VALUES
 shared uint s_values[TILE + TILE / 32u];
 #endif
@@ -23,7 +23,7 @@ void main() {
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
     bool live = i < sort_count();
-    s_keys[padded(i)] = live ? sort_key(keys[i]) : 0xFFFFFFFFu; // kept in sort order
+    s_keys[padded(i)] = live ? sort_key(keys[i]) : KEY_MAX; // kept in sort order
 #if HAS_VALUES
     s_values[padded(i)] = live ? values[i] : 0u;
 #endif
@@ -34,7 +34,8 @@ void main() {
   uint end = u_shift + u_digit_bits;
   for (uint bit = u_shift; bit < end; bit += 2u) {
     uint mask = end - bit >= 2u ? 3u : 1u;
-    uint k[ITEMS], digit[ITEMS], slot[ITEMS];
+    KEY_T k[ITEMS];
+    uint digit[ITEMS], slot[ITEMS];
 #if HAS_VALUES
     uint v[ITEMS];
 #endif
@@ -43,7 +44,7 @@ void main() {
 #if HAS_VALUES
       v[j] = s_values[padded(own + j)];
 #endif
-      digit[j] = (k[j] >> bit) & mask;
+      digit[j] = key_digit(k[j], bit, mask);
     }
     split_slots(digit, slot); // ends on a barrier
     for (uint j = 0u; j < ITEMS; j++) {

@@ -140,7 +140,7 @@ glradix_status glradix_create(const glradix_desc *desc, glradix_context **out) {
   glradix_status st = read_limits(ctx);
   if (st == GLRADIX_OK) {
     ctx->subgroup_size = usable_subgroup_size(ctx);
-    st = _glradix_build_programs(ctx);
+    st = _glradix_build_programs(ctx, 1);
   }
   if (st == GLRADIX_OK) { /* the sort's small state buffer, for every count */
     _glradix_gl_state saved;
@@ -153,7 +153,7 @@ glradix_status glradix_create(const glradix_desc *desc, glradix_context **out) {
   if (st == GLRADIX_OK && desc->max_count > 0) {
     _glradix_gl_state saved;
     _glradix_save_state(ctx, &saved);
-    st = _glradix_reserve(ctx, "glradix_create", desc->max_count, true);
+    st = _glradix_reserve(ctx, "glradix_create", desc->max_count, true, 1);
     _glradix_restore_state(ctx, &saved);
   }
   if (st != GLRADIX_OK) {

@@ -63,7 +63,7 @@ enum {
   _GLRADIX_B_COUNT_IN = 0,      /* count_prepare: the caller's count buffer */
 
   _GLRADIX_MAX_SCAN_LEVELS = 8,
-  _GLRADIX_MAX_PASSES = 16,   /* 32 bits at radix_bits 2 */
+  _GLRADIX_MAX_PASSES = 32,   /* 64 bits at radix_bits 2 */
   _GLRADIX_STAGES = 3
 };
 
@@ -108,6 +108,7 @@ struct glradix_context {
   GLuint tile;                  /* wg_size * items keys */
   GLuint scan_tile;             /* wg_size * _GLRADIX_SCAN_ITEMS counts */
   GLuint programs[_GLRADIX_PROG_COUNT];
+  GLuint programs64[_GLRADIX_PROG_COUNT]; /* key programs for 64-bit keys, built on first use */
   _glradix_buffer tile_keys, tile_values, counts, skip; /* sort scratch */
   _glradix_buffer host_keys, host_values;         /* glradix_sort_host staging */
   /* desc.profile: a timestamp before each pass and after each stage */
@@ -161,7 +162,10 @@ void _glradix_profile_mark(glradix_context *ctx, unsigned pass, unsigned point);
 void _glradix_profile_delete(glradix_context *ctx);
 
 /* programs.c */
-glradix_status _glradix_build_programs(glradix_context *ctx);
+/* Builds the programs (key_words 1, at create) or the key-reading ones for
+ * 64-bit keys (key_words 2, on first use); _glradix_program_name picks one. */
+glradix_status _glradix_build_programs(glradix_context *ctx, GLuint key_words);
+GLuint _glradix_program_name(const glradix_context *ctx, _glradix_program program, GLuint key_words);
 void _glradix_delete_programs(glradix_context *ctx);
 
 /* dispatch (sort.c): a 1-D count of work groups folded into the 2-D grid
@@ -181,6 +185,7 @@ typedef struct _glradix_pass {
   GLuint index;         /* pass number, from 0 */
   GLuint key_mode;      /* _GLRADIX_KEY_* bits */
   bool indirect;        /* count is a capacity; the real one is on the GPU */
+  GLuint key_words;     /* 1, or 2 for GLRADIX_KEY_UINT64 */
 } _glradix_pass;
 
 /* sort.c: makes `program` current with the pass's buffers and uniforms bound.
@@ -191,7 +196,12 @@ void _glradix_use_pass(glradix_context *ctx, _glradix_program program,
 
 /* sort.c: allocates the scratch for sorting `count` keys (GLRADIX_ERROR_TOO_LARGE
  * beyond the limits, logged as `fn`). Binds GL_COPY_WRITE_BUFFER. */
-glradix_status _glradix_reserve(glradix_context *ctx, const char *fn, uint32_t count, bool pairs);
+glradix_status _glradix_reserve(glradix_context *ctx, const char *fn, uint32_t count, bool pairs,
+                                GLuint key_words);
+/* The largest count tile_sort takes: a tile, half one for 64-bit keys. */
+static inline GLuint _glradix_small_count(const glradix_context *ctx, GLuint key_words) {
+  return ctx->tile / key_words;
+}
 
 /* the three stages, one per shader of the same name */
 void _glradix_local_shuffle(glradix_context *ctx, const _glradix_pass *pass);
@@ -221,7 +231,7 @@ void _glradix_pass_skip(glradix_context *ctx, const _glradix_pass *whole, unsign
  * _GLRADIX_MAX_PASSES skip flags, the count slot, and 3 words of indirect
  * dispatch arguments. */
 static inline GLuint _glradix_skip_flags_offset(unsigned radix_bits) {
-  return (32u / radix_bits) << radix_bits;
+  return (64u / radix_bits) << radix_bits; /* room for 64-bit keys */
 }
 static inline GLuint _glradix_skip_count_slot(unsigned radix_bits) {
   return _glradix_skip_flags_offset(radix_bits) + _GLRADIX_MAX_PASSES;

@@ -1,6 +1,7 @@
 /* Embedded shader sources + injected #defines -> GL programs. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "internal.h"
 #include "shaders_gen.h"
@@ -43,7 +44,11 @@ static const program_source SOURCES[_GLRADIX_PROG_COUNT] = {
 
 /* The C constants every shader sees, right after #version. */
 static void write_defines(char *out, size_t size, const glradix_context *ctx,
-                          const program_source *src) {
+                          const program_source *src, GLuint key_words) {
+  /* tile_sort holds whole keys and values in shared memory: with 64-bit
+   * keys it sorts half a tile (_glradix_small_count). */
+  bool half = key_words == 2 && src->source == _glradix_shader_tile_sort;
+  GLuint items = half ? ctx->items / 2 : ctx->items, tile = half ? ctx->tile / 2 : ctx->tile;
   int n = snprintf(out, size,
            "#version 430\n"
            "#define WG_SIZE %uu\n#define ITEMS %uu\n#define TILE %uu\n"
@@ -61,8 +66,8 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            "#define LOC_COUNT_WORD %d\n#define LOC_CAPACITY %d\n#define LOC_GROUP_LIMIT %d\n"
            "#define BLOCK_SCAN %d\n#define SUBGROUP_SIZE %uu\n"
            "#define LOC_KEY_MODE %d\n#define KEY_SIGNED %du\n#define KEY_FLOAT %du\n"
-           "#define KEY_DESCENDING %du\n",
-           ctx->wg_size, ctx->items, ctx->tile, _GLRADIX_SCAN_ITEMS,
+           "#define KEY_DESCENDING %du\n#define KEY_WORDS %u\n",
+           ctx->wg_size, items, tile, _GLRADIX_SCAN_ITEMS,
            ctx->scan_tile, ctx->desc.radix_bits, 1u << ctx->desc.radix_bits, src->pairs,
            _GLRADIX_B_KEYS, _GLRADIX_B_VALUES, _GLRADIX_B_TILE_KEYS, _GLRADIX_B_TILE_VALUES,
            _GLRADIX_B_COUNTS, _GLRADIX_B_SKIP, _glradix_skip_flags_offset(ctx->desc.radix_bits),
@@ -75,7 +80,7 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            _glradix_skip_count_slot(ctx->desc.radix_bits), _GLRADIX_B_COUNT_IN,
            _GLRADIX_LOC_COUNT_WORD, _GLRADIX_LOC_CAPACITY, _GLRADIX_LOC_GROUP_LIMIT,
            ctx->subgroup_size ? 2 : GLRADIX_TUNE_BLOCK_SCAN, ctx->subgroup_size,
-           _GLRADIX_LOC_KEY_MODE, _GLRADIX_KEY_SIGNED, _GLRADIX_KEY_FLOAT, _GLRADIX_KEY_DESCENDING);
+           _GLRADIX_LOC_KEY_MODE, _GLRADIX_KEY_SIGNED, _GLRADIX_KEY_FLOAT, _GLRADIX_KEY_DESCENDING, key_words);
   if (ctx->subgroup_size && n > 0 && (size_t)n < size)
     n += snprintf(out + n, size - (size_t)n,
                   "#extension GL_KHR_shader_subgroup_basic : require\n"
@@ -102,10 +107,11 @@ static void log_info_log(glradix_context *ctx, const char *stage, GLuint object,
   free(text);
 }
 
-static glradix_status build_one(glradix_context *ctx, const program_source *src, GLuint *out) {
+static glradix_status build_one(glradix_context *ctx, const program_source *src,
+                                GLuint key_words, GLuint *out) {
   GladGLContext *gl = &ctx->gl;
   char defines[2048];
-  write_defines(defines, sizeof defines, ctx, src);
+  write_defines(defines, sizeof defines, ctx, src, key_words);
   /* #line keeps driver messages pointing at lines of the original files:
    * source string 1 is common.glsl, 2 the stage's own file. */
   const GLchar *parts[] = {defines, "#line 1 1\n", _glradix_shader_common, "#line 1 2\n",
@@ -134,21 +140,34 @@ static glradix_status build_one(glradix_context *ctx, const program_source *src,
   return GLRADIX_OK;
 }
 
-glradix_status _glradix_build_programs(glradix_context *ctx) {
+/* Programs that read keys: the ones built again for 64-bit keys. */
+static bool reads_keys(const program_source *src) {
+  return src->extra && strstr(src->extra, "WITH_KEYS") != NULL;
+}
+
+glradix_status _glradix_build_programs(glradix_context *ctx, GLuint key_words) {
+  GLuint *programs = key_words == 2 ? ctx->programs64 : ctx->programs;
   for (int i = 0; i < _GLRADIX_PROG_COUNT; i++) {
-    glradix_status st = build_one(ctx, &SOURCES[i], &ctx->programs[i]);
+    if (programs[i] || (key_words == 2 && !reads_keys(&SOURCES[i]))) continue;
+    glradix_status st = build_one(ctx, &SOURCES[i], key_words, &programs[i]);
     if (st == GLRADIX_OK) st = _glradix_gl_error(ctx, "building programs");
     if (st != GLRADIX_OK) {
-      _glradix_delete_programs(ctx);
+      if (key_words != 2) _glradix_delete_programs(ctx);
       return st;
     }
   }
   return GLRADIX_OK;
 }
 
+GLuint _glradix_program_name(const glradix_context *ctx, _glradix_program program, GLuint key_words) {
+  return key_words == 2 && ctx->programs64[program] ? ctx->programs64[program]
+                                                    : ctx->programs[program];
+}
+
 void _glradix_delete_programs(glradix_context *ctx) {
   for (int i = 0; i < _GLRADIX_PROG_COUNT; i++) {
     if (ctx->programs[i]) ctx->gl.DeleteProgram(ctx->programs[i]);
-    ctx->programs[i] = 0;
+    if (ctx->programs64[i]) ctx->gl.DeleteProgram(ctx->programs64[i]);
+    ctx->programs[i] = ctx->programs64[i] = 0;
   }
 }

@@ -7,7 +7,7 @@
 void _glradix_use_pass(glradix_context *ctx, _glradix_program program,
                        const _glradix_pass *pass) {
   GladGLContext *gl = &ctx->gl;
-  gl->UseProgram(ctx->programs[program]);
+  gl->UseProgram(_glradix_program_name(ctx, program, pass->key_words));
   gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_KEYS, pass->keys);
   gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_TILE_KEYS, pass->out_keys);
   gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_COUNTS, ctx->counts.name);
@@ -32,6 +32,11 @@ void _glradix_dispatch(glradix_context *ctx, GLuint groups) {
   ctx->gl.DispatchCompute(x, _glradix_div_up(groups, x), 1);
 }
 
+/* 32-bit words per key. */
+static GLuint key_words(const glradix_sort_desc *d) {
+  return d->key_type == GLRADIX_KEY_UINT64 ? 2u : 1u;
+}
+
 /* The _GLRADIX_KEY_* bits common.glsl's sort_key() applies. */
 static GLuint key_mode(const glradix_sort_desc *d) {
   GLuint mode = d->descending ? _GLRADIX_KEY_DESCENDING : 0u;
@@ -47,15 +52,16 @@ static glradix_status check_desc(const glradix_context *ctx, const glradix_sort_
     _glradix_log(&ctx->desc, "glradix_sort: desc is NULL");
     return GLRADIX_ERROR_INVALID_ARGUMENT;
   }
-  *end_bit = d->end_bit == 0 ? 32u : d->end_bit;
-  if (*end_bit > 32u || d->begin_bit >= *end_bit) {
-    _glradix_log(&ctx->desc, "glradix_sort: bit range [%u, %u) is not within [0, 32) or empty",
-                 d->begin_bit, *end_bit);
-    return GLRADIX_ERROR_INVALID_ARGUMENT;
-  }
-  if ((unsigned)d->key_type > (unsigned)GLRADIX_KEY_FLOAT32) {
+  if ((unsigned)d->key_type > (unsigned)GLRADIX_KEY_UINT64) {
     _glradix_log(&ctx->desc, "glradix_sort: key_type %d is not a glradix_key_type",
                  (int)d->key_type);
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  const unsigned width = 32u * key_words(d);
+  *end_bit = d->end_bit == 0 ? width : d->end_bit;
+  if (*end_bit > width || d->begin_bit >= *end_bit) {
+    _glradix_log(&ctx->desc, "glradix_sort: bit range [%u, %u) is not within [0, %u) or empty",
+                 d->begin_bit, *end_bit, width);
     return GLRADIX_ERROR_INVALID_ARGUMENT;
   }
   if (d->count_buffer != 0 && d->count_offset % 4 != 0) {
@@ -79,36 +85,40 @@ static glradix_status check_desc(const glradix_context *ctx, const glradix_sort_
  * grows to. One tile needs none (tile_sort works in place). */
 typedef struct scratch_layout {
   GLuint num_tiles;
-  GLsizeiptr tile_bytes;   /* tile_keys, and tile_values for pairs */
+  bool single;             /* sorted by tile_sort, no scratch */
+  GLsizeiptr key_bytes;    /* tile_keys */
+  GLsizeiptr value_bytes;  /* tile_values, for pairs */
   GLsizeiptr counts_bytes; /* the scan's levels */
   bool pairs;
   _glradix_scan_plan plan;
 } scratch_layout;
 
 static bool scratch_layout_make(const glradix_context *ctx, uint32_t count, bool pairs,
-                                scratch_layout *s) {
+                                GLuint key_words, scratch_layout *s) {
   memset(s, 0, sizeof *s);
   s->num_tiles = _glradix_div_up(count, ctx->tile);
   s->pairs = pairs;
-  if (s->num_tiles <= 1) return true;
+  s->single = count <= _glradix_small_count(ctx, key_words);
+  if (s->single) return true;
   GLuint buckets = (1u << ctx->desc.radix_bits) * s->num_tiles;
   /* The counts are level 0 of the scan, its upper levels follow them. */
   _glradix_scan_plan_make(&s->plan, buckets, ctx->scan_tile, buckets);
   uint64_t tile_bytes = (uint64_t)s->num_tiles * ctx->tile * sizeof(GLuint);
-  if (tile_bytes > (uint64_t)ctx->max_ssbo_bytes || !_glradix_scan_fits(ctx, &s->plan) ||
-      !_glradix_groups_fit(ctx, s->num_tiles))
+  if (tile_bytes * key_words > (uint64_t)ctx->max_ssbo_bytes ||
+      !_glradix_scan_fits(ctx, &s->plan) || !_glradix_groups_fit(ctx, s->num_tiles))
     return false;
-  s->tile_bytes = (GLsizeiptr)tile_bytes;
+  s->key_bytes = (GLsizeiptr)(tile_bytes * key_words);
+  s->value_bytes = pairs ? (GLsizeiptr)tile_bytes : 0;
   s->counts_bytes = (GLsizeiptr)s->plan.total * (GLsizeiptr)sizeof(GLuint);
   return true;
 }
 
 static glradix_status scratch_allocate(glradix_context *ctx, const scratch_layout *s) {
   const char *what = "allocating scratch";
-  if (s->num_tiles <= 1) return GLRADIX_OK;
-  glradix_status st = _glradix_ensure_buffer(ctx, &ctx->tile_keys, s->tile_bytes, what);
+  if (s->single) return GLRADIX_OK;
+  glradix_status st = _glradix_ensure_buffer(ctx, &ctx->tile_keys, s->key_bytes, what);
   if (st == GLRADIX_OK && s->pairs)
-    st = _glradix_ensure_buffer(ctx, &ctx->tile_values, s->tile_bytes, what);
+    st = _glradix_ensure_buffer(ctx, &ctx->tile_values, s->value_bytes, what);
   if (st == GLRADIX_OK) st = _glradix_ensure_buffer(ctx, &ctx->counts, s->counts_bytes, what);
   return st;
 }
@@ -122,16 +132,19 @@ static glradix_status too_large(glradix_context *ctx, const char *fn, uint32_t c
   return GLRADIX_ERROR_TOO_LARGE;
 }
 
-glradix_status _glradix_reserve(glradix_context *ctx, const char *fn, uint32_t count, bool pairs) {
+glradix_status _glradix_reserve(glradix_context *ctx, const char *fn, uint32_t count, bool pairs,
+                                GLuint key_words) {
   scratch_layout s;
-  if (!scratch_layout_make(ctx, count, pairs, &s)) return too_large(ctx, fn, count);
+  if (!scratch_layout_make(ctx, count, pairs, key_words, &s)) return too_large(ctx, fn, count);
   return scratch_allocate(ctx, &s);
 }
 
 size_t glradix_scratch_bytes(const glradix_context *ctx, const glradix_sort_desc *desc) {
   scratch_layout s;
-  if (!ctx || !desc || !scratch_layout_make(ctx, desc->count, desc->values != 0, &s)) return 0;
-  return (size_t)(s.tile_bytes * (s.pairs ? 2 : 1) + s.counts_bytes);
+  if (!ctx || !desc ||
+      !scratch_layout_make(ctx, desc->count, desc->values != 0, key_words(desc), &s))
+    return 0;
+  return (size_t)(s.key_bytes + s.value_bytes + s.counts_bytes);
 }
 
 glradix_status glradix_reserve(glradix_context *ctx, const glradix_sort_desc *desc) {
@@ -143,7 +156,8 @@ glradix_status glradix_reserve(glradix_context *ctx, const glradix_sort_desc *de
   _glradix_clear_gl_errors(ctx);
   _glradix_gl_state saved;
   _glradix_save_state(ctx, &saved);
-  glradix_status st = _glradix_reserve(ctx, "glradix_reserve", desc->count, desc->values != 0);
+  glradix_status st =
+      _glradix_reserve(ctx, "glradix_reserve", desc->count, desc->values != 0, key_words(desc));
   _glradix_restore_state(ctx, &saved);
   return st;
 }
@@ -152,16 +166,19 @@ glradix_status glradix_reserve(glradix_context *ctx, const glradix_sort_desc *de
 static glradix_status prepare(glradix_context *ctx, const glradix_sort_desc *d,
                               scratch_layout *s) {
   uint64_t bytes = (uint64_t)d->count * sizeof(GLuint);
-  glradix_status st = _glradix_check_buffer(ctx, "glradix_sort", d->keys, "keys", bytes);
+  glradix_status st =
+      _glradix_check_buffer(ctx, "glradix_sort", d->keys, "keys", bytes * key_words(d));
   if (st == GLRADIX_OK && d->values)
     st = _glradix_check_buffer(ctx, "glradix_sort", d->values, "values", bytes);
   if (st == GLRADIX_OK && d->count_buffer)
     st = _glradix_check_buffer(ctx, "glradix_sort", d->count_buffer, "count_buffer",
                                (uint64_t)d->count_offset + 4u);
   if (st != GLRADIX_OK) return st;
-  if (!scratch_layout_make(ctx, d->count, d->values != 0, s))
+  if (!scratch_layout_make(ctx, d->count, d->values != 0, key_words(d), s))
     return too_large(ctx, "glradix_sort", d->count);
-  return scratch_allocate(ctx, s);
+  st = scratch_allocate(ctx, s);
+  if (st == GLRADIX_OK && key_words(d) == 2) st = _glradix_build_programs(ctx, 2);
+  return st;
 }
 
 /* Copies `count` uint32 from one buffer to another with the GPU. */
@@ -228,7 +245,7 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
   }
   if (reduce_then_scan && passes % 2 != 0) {
     gl->MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    copy_buffer(ctx, ctx->tile_keys.name, keys, pass->count);
+    copy_buffer(ctx, ctx->tile_keys.name, keys, pass->count * pass->key_words);
     if (pass->pairs) copy_buffer(ctx, ctx->tile_values.name, values, pass->count);
   }
 }
@@ -251,10 +268,10 @@ glradix_status glradix_sort(glradix_context *ctx, const glradix_sort_desc *desc)
         .pairs = desc->values != 0, .keys = desc->keys, .values = desc->values,
         .count = desc->count, .num_tiles = num_tiles, .shift = desc->begin_bit,
         .digit_bits = end_bit - desc->begin_bit, .key_mode = key_mode(desc),
-        .indirect = desc->count_buffer != 0};
+        .indirect = desc->count_buffer != 0, .key_words = key_words(desc)};
     ctx->profiled_passes = 0;
     _glradix_count_prepare(ctx, &pass, desc->count_buffer, (GLuint)(desc->count_offset / 4));
-    if (num_tiles == 1) {
+    if (scratch.single) {
       /* Profiled as one pass whose work all counts as local_shuffle. */
       _glradix_profile_mark(ctx, 0, 0);
       _glradix_tile_sort(ctx, &pass);

@@ -5,8 +5,8 @@
 
 void _glradix_tile_sort(glradix_context *ctx, const _glradix_pass *pass) {
   GladGLContext *gl = &ctx->gl;
-  gl->UseProgram(ctx->programs[pass->pairs ? _GLRADIX_PROG_TILE_SORT_PAIRS
-                                           : _GLRADIX_PROG_TILE_SORT]);
+  gl->UseProgram(_glradix_program_name(
+      ctx, pass->pairs ? _GLRADIX_PROG_TILE_SORT_PAIRS : _GLRADIX_PROG_TILE_SORT, pass->key_words));
   gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_KEYS, pass->keys);
   if (pass->pairs) gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_VALUES, pass->values);
   gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_SKIP, ctx->skip.name);

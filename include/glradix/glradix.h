@@ -151,7 +151,10 @@ GLRADIX_API unsigned glradix_tile_size(const glradix_context *ctx);
 typedef enum glradix_key_type {
   GLRADIX_KEY_UINT32 = 0, /**< unsigned */
   GLRADIX_KEY_INT32,      /**< two's complement */
-  GLRADIX_KEY_FLOAT32     /**< IEEE total order: -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN */
+  GLRADIX_KEY_FLOAT32,    /**< IEEE total order: -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN */
+  GLRADIX_KEY_UINT64      /**< 2 x uint32 per key, low word first (a uint64 in memory):
+                               63-bit Morton codes. Bits up to 64; the key programs
+                               for it are compiled on first use */
 } glradix_key_type;
 
 /** What to sort. Zero-initialise it; zero fields take defaults. */
@@ -160,7 +163,7 @@ typedef struct glradix_sort_desc {
   unsigned values;    /**< 0, or GL buffer name: uint32 values, moved with their keys */
   uint32_t count;     /**< number of keys; 0 is a valid no-op */
   unsigned begin_bit; /**< only bits [begin_bit, end_bit) are sorted on; */
-  unsigned end_bit;   /**< end_bit 0 means 32 (the whole key) */
+  unsigned end_bit;   /**< end_bit 0 means the whole key (32, or 64 for uint64) */
   glradix_key_type key_type; /**< 0 = GLRADIX_KEY_UINT32. The bit range applies to the
                                   key in sort order (sign bit flipped for int32;
                                   float32 mapped to its total order), and the keys
