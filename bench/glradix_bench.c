@@ -15,6 +15,7 @@
 #include <glradix/headless.h>
 
 #include "bench_svg.h"
+#include "typed_keys.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -35,6 +36,8 @@ typedef struct options {
   unsigned repeat;
   int verify, csv, stages, portable;
   glradix_plan plan;
+  glradix_key_type key_type;
+  int key_bits_given;
   const char *svg;
 } options;
 
@@ -47,7 +50,7 @@ static void usage(FILE *f) {
         "  --pairs             sort key/value pairs   (default: keys only and pairs)\n"
         "  --keys-only         sort keys only\n"
         "  --key-bits B[,B...] keys uniform over B bits and sorted on bits [0,B);\n"
-        "                      30 or 32, default 32,30\n"
+        "                      30 or 32, default 32,30 (uint64: 63 or 64; int32, float32: 32)\n"
         "  --bits R[,R...]     radix_bits per pass: 2, 4 or 8 (0 = library default); default 0\n"
         "  --repeat R          timed runs per case, median reported (default 10, after 2 warm-ups)\n"
         "  --verify            check every result on the CPU (sorted, permutation, stable)\n"
@@ -55,6 +58,8 @@ static void usage(FILE *f) {
         "  --stages            per-stage GPU time (medians), on stdout or, with --csv, stderr\n"
         "  --portable          disable the GL_KHR_shader_subgroup fast path\n"
         "  --plan P            reduce-then-scan (default) or scan-then-propagate\n"
+        "  --key-type T        uint32 (default), int32, float32 or uint64 (key bits 64,63);\n"
+        "                      rows of other types than uint32 say impl glradix-T\n"
         "  --svg FILE          plot Mkeys/s versus N to FILE (SVG)\n"
         "  --help              this text\n"
         "Exit status: 0 all good, 1 a glradix call or a verification failed, 2 bad arguments.\n",
@@ -147,12 +152,14 @@ static int parse_args(int argc, char **argv, options *o) {
       uint32_t tmp[MAX_LIST];
       if (parse_list(v, 0, tmp, &o->nkey_bits)) goto bad_key_bits;
       for (size_t k = 0; k < o->nkey_bits; ++k) {
-        if (tmp[k] != 30 && tmp[k] != 32) goto bad_key_bits;
+        if (tmp[k] != 30 && tmp[k] != 32 && tmp[k] != 63 && tmp[k] != 64) goto bad_key_bits;
         o->key_bits[k] = tmp[k];
       }
+      o->key_bits_given = 1;
       continue;
     bad_key_bits:
-      fprintf(stderr, "glradix-bench: --key-bits wants 30, 32 or 32,30, got '%s'\n", v ? v : "");
+      fprintf(stderr, "glradix-bench: --key-bits wants values among 30,32 (63,64 for uint64), got '%s'\n",
+              v ? v : "");
       return -1;
     } else if (IS("--bits")) {
       const char *v = VALUE();
@@ -174,6 +181,21 @@ static int parse_args(int argc, char **argv, options *o) {
         return -1;
       }
       o->repeat = r;
+    } else if (IS("--key-type")) {
+      const char *v = VALUE();
+      static const glradix_key_type types[] = {GLRADIX_KEY_UINT32, GLRADIX_KEY_INT32,
+                                               GLRADIX_KEY_FLOAT32, GLRADIX_KEY_UINT64};
+      int found = 0;
+      for (size_t t = 0; t < 4 && v; ++t)
+        if (strcmp(v, typed_name(types[t])) == 0) {
+          o->key_type = types[t];
+          found = 1;
+        }
+      if (!found) {
+        fprintf(stderr, "glradix-bench: --key-type wants uint32, int32, float32 or uint64, got '%s'\n",
+                v ? v : "");
+        return -1;
+      }
     } else if (IS("--plan")) {
       const char *v = VALUE();
       if (v && strcmp(v, "reduce-then-scan") == 0) {
@@ -200,6 +222,22 @@ static int parse_args(int argc, char **argv, options *o) {
 #undef VALUE
   }
   if (!o->pairs && !o->keys_only) o->pairs = o->keys_only = 1;
+  if (o->key_type == GLRADIX_KEY_UINT64 && !o->key_bits_given) {
+    o->key_bits[0] = 64;
+    o->key_bits[1] = 63;
+  } else if (o->key_type != GLRADIX_KEY_UINT32 && !o->key_bits_given) {
+    o->nkey_bits = 1; /* int32, float32: the whole key */
+  }
+  for (size_t k = 0; k < o->nkey_bits; ++k) {
+    unsigned kb = o->key_bits[k];
+    int wide = o->key_type == GLRADIX_KEY_UINT64;
+    if ((wide && kb < 63) || (!wide && kb > 32) ||
+        ((o->key_type == GLRADIX_KEY_INT32 || o->key_type == GLRADIX_KEY_FLOAT32) && kb != 32)) {
+      fprintf(stderr, "glradix-bench: --key-bits %u does not fit --key-type %s\n", kb,
+              typed_name(o->key_type));
+      return -1;
+    }
+  }
   return 0;
 }
 
@@ -350,6 +388,8 @@ typedef struct bench_state {
   GLuint query[2];
   double *times;
   double *stage_times[3]; /* --stages: per timed run, per stage */
+  unsigned key_words;      /* 32-bit words per key */
+  glradix_key_type key_type;
   GLuint pristine[2];      /* the input keys and values, uploaded once */
 } bench_state;
 
@@ -365,10 +405,11 @@ static glradix_status run_case(bench_state *b, glradix_context *ctx, GLuint keys
   sd.count = n;
   sd.begin_bit = 0;
   sd.end_bit = key_bits;
+  sd.key_type = b->key_type;
 
   for (unsigned r = 0; r < runs; ++r) {
     (void)keys;
-    restore(keys_buf, b->pristine[0], n);
+    restore(keys_buf, b->pristine[0], n * b->key_words);
     if (vals) restore(vals_buf, b->pristine[1], n);
     GLenum err = gl.GetError();
     if (err != GL_NO_ERROR) {
@@ -487,13 +528,19 @@ int main(int argc, char **argv) {
   uint32_t max_n = 0;
   for (size_t i = 0; i < opt.nsizes; ++i)
     if (opt.sizes[i] > max_n) max_n = opt.sizes[i];
+  const unsigned kw = typed_words(opt.key_type); /* 32-bit words per key */
+  b.key_words = kw;
+  b.key_type = opt.key_type;
+  char impl[32] = "glradix";
+  if (opt.key_type != GLRADIX_KEY_UINT32)
+    snprintf(impl, sizeof impl, "glradix-%s", typed_name(opt.key_type));
   const size_t bytes = (size_t)max_n * sizeof(uint32_t);
-  uint32_t *keys = malloc(bytes), *vals = opt.pairs ? malloc(bytes) : NULL;
+  uint32_t *keys = malloc(bytes * kw), *vals = opt.pairs ? malloc(bytes) : NULL;
   uint32_t *ref = NULL, *tmp = NULL, *out_k = NULL, *out_v = NULL;
   if (opt.verify) {
     ref = malloc(bytes);
     tmp = malloc(bytes);
-    out_k = malloc(bytes);
+    out_k = malloc(bytes * kw);
     out_v = opt.pairs ? malloc(bytes) : NULL;
   }
   const size_t max_rows =
@@ -531,7 +578,7 @@ int main(int argc, char **argv) {
     for (int k = 0; k < 4; ++k) {
       if (!opt.pairs && (k & 1)) continue;
       gl.BindBuffer(GL_COPY_WRITE_BUFFER, buf[k]);
-      gl.BufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)n * 4, NULL,
+      gl.BufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)n * 4 * (k & 1 ? 1 : kw), NULL,
                     k < 2 ? GL_DYNAMIC_COPY : GL_STATIC_DRAW);
     }
     if (opt.pairs) upload(buf[3], vals, n);
@@ -546,9 +593,10 @@ int main(int argc, char **argv) {
     }
     for (size_t kb = 0; kb < opt.nkey_bits; ++kb) {
       const unsigned key_bits = opt.key_bits[kb];
-      make_keys(keys, n, key_bits);
-      upload(buf[2], keys, n);
-      if (opt.verify) {
+      if (opt.key_type == GLRADIX_KEY_UINT32) make_keys(keys, n, key_bits);
+      else typed_make(keys, n, opt.key_type, key_bits);
+      upload(buf[2], keys, n * kw);
+      if (opt.verify && opt.key_type == GLRADIX_KEY_UINT32) {
         memcpy(ref, keys, (size_t)n * sizeof *keys);
         cpu_sort(ref, tmp, n, key_bits);
       }
@@ -572,9 +620,13 @@ int main(int argc, char **argv) {
           if (opt.verify) {
             char why[256];
             gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-            download(buf[0], out_k, n);
+            download(buf[0], out_k, n * kw);
             if (pairs) download(buf[1], out_v, n);
-            const int ok = check_result(keys, ref, out_k, pairs ? out_v : NULL, n, why, sizeof why);
+            const int ok =
+                opt.key_type == GLRADIX_KEY_UINT32
+                    ? check_result(keys, ref, out_k, pairs ? out_v : NULL, n, why, sizeof why)
+                    : typed_check(opt.key_type, key_bits, keys, out_k, pairs ? out_v : NULL, n,
+                                  why, sizeof why);
             if (!ok) {
               fprintf(stderr,
                       "glradix-bench: n = %u, key_bits %u, pairs %d, radix_bits %u: "
@@ -589,7 +641,7 @@ int main(int argc, char **argv) {
           }
           const double mkeys = ms > 0 ? (double)n / ms / 1e3 : 0.0;
           if (opt.csv)
-            printf("glradix,%u,%u,%d,%u,%.4f,%.1f,%s\n", n, key_bits, pairs, resolved[bi], ms,
+            printf("%s,%u,%u,%d,%u,%.4f,%.1f,%s\n", impl, n, key_bits, pairs, resolved[bi], ms,
                    mkeys, verified);
           else
             printf("%10u %8u %5d %10u %12.4f %10.1f  %s\n", n, key_bits, pairs, resolved[bi], ms,

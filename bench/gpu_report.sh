@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Everything BENCHMARKS.md reports, in one call on the GPU machine (see
 # ../shared/gpu/README.md: .gl/ and .gpu/ carried). Writes to $OUT:
-#   gpu.txt cub.csv glradix.csv portable.csv stp.csv stages.txt chart.svg
+#   gpu.txt cub.csv glradix.csv portable.csv stp.csv uint64.csv stages.txt chart.svg
 #   bash bench/gpu_report.sh [SIZES]
 set -euo pipefail
 sizes=${1:-65536,1048576,4194304,16777216,67108864}
@@ -27,6 +27,10 @@ cat "$w/info.txt" >>"$out/gpu.txt"
 # The other pass plan, for comparison.
 "$bench" --csv --verify --plan scan-then-propagate --n 1048576,16777216 --pairs --key-bits 30 \
   >"$out/stp.csv" 2>/dev/null
+# 64-bit keys (63-bit Morton codes' width) with uint32 values; CUB's reference
+# program has no 64-bit case, so compare with its 32-bit pairs and say so.
+"$bench" --csv --verify --key-type uint64 --key-bits 63 --pairs --n "$sizes" \
+  >"$out/uint64.csv" 2>/dev/null
 # Per-stage medians at 16M pairs (30-bit keys), both paths.
 { "$bench" --stages --n 16777216 --pairs --key-bits 30 --bits 2,4,8
   "$bench" --stages --portable --n 16777216 --pairs --key-bits 30 --bits 2,4,8; } \
