@@ -136,26 +136,20 @@ glradix_status glradix_create(const glradix_desc *desc, glradix_context **out) {
     free(ctx);
     return GLRADIX_ERROR_UNSUPPORTED;
   }
-  _glradix_clear_gl_errors(ctx);
+  _glradix_gl_state saved;
+  _glradix_begin(ctx, &saved);
   glradix_status st = read_limits(ctx);
   if (st == GLRADIX_OK) {
     ctx->subgroup_size = usable_subgroup_size(ctx);
     st = _glradix_build_programs(ctx, 1);
   }
-  if (st == GLRADIX_OK) { /* the sort's small state buffer, for every count */
-    _glradix_gl_state saved;
-    _glradix_save_state(ctx, &saved);
+  if (st == GLRADIX_OK) /* the sort's small state buffer, for every count */
     st = _glradix_ensure_buffer(ctx, &ctx->skip,
                                 (GLsizeiptr)_glradix_skip_words(ctx->desc.radix_bits) * 4,
                                 "allocating the sort state");
-    _glradix_restore_state(ctx, &saved);
-  }
-  if (st == GLRADIX_OK && desc->max_count > 0) {
-    _glradix_gl_state saved;
-    _glradix_save_state(ctx, &saved);
+  if (st == GLRADIX_OK && desc->max_count > 0)
     st = _glradix_reserve(ctx, "glradix_create", desc->max_count, true, 1);
-    _glradix_restore_state(ctx, &saved);
-  }
+  st = _glradix_end(ctx, "glradix_create", st, &saved);
   if (st != GLRADIX_OK) {
     glradix_destroy(ctx);
     return st;

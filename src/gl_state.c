@@ -39,6 +39,25 @@ void _glradix_restore_state(glradix_context *ctx, const _glradix_gl_state *s) {
   gl->UseProgram((GLuint)s->program);
 }
 
+void _glradix_begin(glradix_context *ctx, _glradix_gl_state *saved) {
+  _glradix_clear_gl_errors(ctx);
+  _glradix_save_state(ctx, saved);
+}
+
+glradix_status _glradix_end(glradix_context *ctx, const char *fn, glradix_status st,
+                            const _glradix_gl_state *saved) {
+  if (st == GLRADIX_OK) {
+    /* What a caller may do next with the results: draw with them, dispatch
+     * on them (also indirectly), or read them back. */
+    ctx->gl.MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT |
+                          GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_ELEMENT_ARRAY_BARRIER_BIT |
+                          GL_COMMAND_BARRIER_BIT);
+    st = _glradix_gl_error(ctx, fn);
+  }
+  _glradix_restore_state(ctx, saved);
+  return st;
+}
+
 glradix_status _glradix_ensure_buffer(glradix_context *ctx, _glradix_buffer *b,
                                       GLsizeiptr size, const char *what) {
   GladGLContext *gl = &ctx->gl;

@@ -147,7 +147,13 @@ void _glradix_log(const glradix_desc *desc, const char *fmt, ...)
 glradix_status _glradix_gl_error(glradix_context *ctx, const char *what);
 void _glradix_clear_gl_errors(glradix_context *ctx);
 
-/* gl_state.c */
+/* gl_state.c. Every public call that touches GL runs between _glradix_begin
+ * (pending GL errors cleared and logged, bindings saved) and _glradix_end
+ * (on success the barriers callers rely on and the library's own GL errors
+ * as a status; bindings restored). */
+void _glradix_begin(glradix_context *ctx, _glradix_gl_state *saved);
+glradix_status _glradix_end(glradix_context *ctx, const char *fn, glradix_status st,
+                            const _glradix_gl_state *saved);
 void _glradix_save_state(glradix_context *ctx, _glradix_gl_state *s);
 void _glradix_restore_state(glradix_context *ctx, const _glradix_gl_state *s);
 /* Checks that `name` is a buffer of at least `bytes` that shaders may use;

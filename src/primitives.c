@@ -43,19 +43,6 @@ static glradix_status prepare_scan(glradix_context *ctx, const char *fn, GLuint 
                                 "allocating scratch");
 }
 
-/* What every GL-touching public call ends with (see glradix_sort's @gl_state). */
-static glradix_status finish(glradix_context *ctx, const char *fn, glradix_status st,
-                             const _glradix_gl_state *saved) {
-  if (st == GLRADIX_OK) {
-    ctx->gl.MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT |
-                          GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_ELEMENT_ARRAY_BARRIER_BIT |
-                          GL_COMMAND_BARRIER_BIT);
-    st = _glradix_gl_error(ctx, fn);
-  }
-  _glradix_restore_state(ctx, saved);
-  return st;
-}
-
 static glradix_status scan_checks(glradix_context *ctx, const glradix_scan_desc *d) {
   uint64_t bytes = (uint64_t)d->count * sizeof(GLuint);
   glradix_status st = GLRADIX_OK;
@@ -73,9 +60,8 @@ glradix_status glradix_scan(glradix_context *ctx, const glradix_scan_desc *desc)
     _glradix_log(&ctx->desc, "glradix_scan: desc is NULL");
     return GLRADIX_ERROR_INVALID_ARGUMENT;
   }
-  _glradix_clear_gl_errors(ctx);
   _glradix_gl_state saved;
-  _glradix_save_state(ctx, &saved);
+  _glradix_begin(ctx, &saved);
   _glradix_scan_plan plan;
   glradix_status st = scan_checks(ctx, desc);
   if (st == GLRADIX_OK && desc->count > 0) st = prepare_scan(ctx, "glradix_scan", desc->count, &plan);
@@ -86,7 +72,7 @@ glradix_status glradix_scan(glradix_context *ctx, const glradix_scan_desc *desc)
     }
     write_total(ctx, desc->count > 0 ? &plan : NULL, desc->total_buffer, desc->total_offset);
   }
-  return finish(ctx, "glradix_scan", st, &saved);
+  return _glradix_end(ctx, "glradix_scan", st, &saved);
 }
 
 static glradix_status compact_checks(glradix_context *ctx, const glradix_compact_desc *d) {
@@ -115,9 +101,8 @@ glradix_status glradix_compact(glradix_context *ctx, const glradix_compact_desc 
     _glradix_log(&ctx->desc, "%s: desc is NULL", fn);
     return GLRADIX_ERROR_INVALID_ARGUMENT;
   }
-  _glradix_clear_gl_errors(ctx);
   _glradix_gl_state saved;
-  _glradix_save_state(ctx, &saved);
+  _glradix_begin(ctx, &saved);
   _glradix_scan_plan plan;
   GLsizeiptr bytes = (GLsizeiptr)desc->count * (GLsizeiptr)sizeof(GLuint);
   glradix_status st = compact_checks(ctx, desc);
@@ -148,5 +133,5 @@ glradix_status glradix_compact(glradix_context *ctx, const glradix_compact_desc 
   if (st == GLRADIX_OK)
     write_total(ctx, desc->count > 0 ? &plan : NULL, desc->count_out_buffer,
                 desc->count_out_offset);
-  return finish(ctx, fn, st, &saved);
+  return _glradix_end(ctx, fn, st, &saved);
 }

@@ -153,13 +153,11 @@ glradix_status glradix_reserve(glradix_context *ctx, const glradix_sort_desc *de
     _glradix_log(&ctx->desc, "glradix_reserve: desc is NULL");
     return GLRADIX_ERROR_INVALID_ARGUMENT;
   }
-  _glradix_clear_gl_errors(ctx);
   _glradix_gl_state saved;
-  _glradix_save_state(ctx, &saved);
+  _glradix_begin(ctx, &saved);
   glradix_status st =
       _glradix_reserve(ctx, "glradix_reserve", desc->count, desc->values != 0, key_words(desc));
-  _glradix_restore_state(ctx, &saved);
-  return st;
+  return _glradix_end(ctx, "glradix_reserve", st, &saved);
 }
 
 /* Everything that needs GL before the first dispatch: buffers, limits, scratch. */
@@ -256,10 +254,8 @@ glradix_status glradix_sort(glradix_context *ctx, const glradix_sort_desc *desc)
   glradix_status st = check_desc(ctx, desc, &end_bit);
   if (st != GLRADIX_OK || desc->count == 0) return st;
 
-  GladGLContext *gl = &ctx->gl;
-  _glradix_clear_gl_errors(ctx);
   _glradix_gl_state saved;
-  _glradix_save_state(ctx, &saved);
+  _glradix_begin(ctx, &saved);
   scratch_layout scratch;
   st = prepare(ctx, desc, &scratch);
   GLuint num_tiles = scratch.num_tiles;
@@ -280,13 +276,6 @@ glradix_status glradix_sort(glradix_context *ctx, const glradix_sort_desc *desc)
     } else {
       run_passes(ctx, &pass, end_bit, &scratch.plan);
     }
-    /* What a caller may do next with the keys: draw with them, dispatch on
-     * them (also indirectly), or read them back. */
-    gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT |
-                      GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_ELEMENT_ARRAY_BARRIER_BIT |
-                      GL_COMMAND_BARRIER_BIT);
-    st = _glradix_gl_error(ctx, "glradix_sort");
   }
-  _glradix_restore_state(ctx, &saved);
-  return st;
+  return _glradix_end(ctx, "glradix_sort", st, &saved);
 }

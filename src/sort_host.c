@@ -29,9 +29,8 @@ glradix_status glradix_sort_host(glradix_context *ctx, uint32_t *keys, uint32_t 
                  "%lld bytes per buffer", count, (long long)ctx->max_ssbo_bytes);
     return GLRADIX_ERROR_TOO_LARGE;
   }
-  _glradix_clear_gl_errors(ctx);
   _glradix_gl_state saved;
-  _glradix_save_state(ctx, &saved);
+  _glradix_begin(ctx, &saved);
   GLsizeiptr bytes = (GLsizeiptr)(count * sizeof(uint32_t));
   glradix_status st = upload(ctx, &ctx->host_keys, keys, bytes);
   if (st == GLRADIX_OK && values) st = upload(ctx, &ctx->host_values, values, bytes);
@@ -45,8 +44,6 @@ glradix_status glradix_sort_host(glradix_context *ctx, uint32_t *keys, uint32_t 
     /* glradix_sort ended with GL_BUFFER_UPDATE_BARRIER_BIT. */
     download(ctx, &ctx->host_keys, keys, bytes);
     if (values) download(ctx, &ctx->host_values, values, bytes);
-    st = _glradix_gl_error(ctx, "glradix_sort_host read-back");
   }
-  _glradix_restore_state(ctx, &saved);
-  return st;
+  return _glradix_end(ctx, "glradix_sort_host", st, &saved);
 }
