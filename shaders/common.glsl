@@ -152,6 +152,11 @@ void split_slots(uint digit[ITEMS], out uint slot[ITEMS]) {
 }
 #endif
 
+// IEEE total order of float bits as an unsigned order: negatives flipped
+// below the positives (-0 < +0), NaNs outermost by sign.
+uint ordered_bits(uint k) { return (k & 0x80000000u) != 0u ? ~k : k | 0x80000000u; }
+uint unordered_bits(uint t) { return (t & 0x80000000u) != 0u ? t & 0x7FFFFFFFu : ~t; }
+
 #ifdef WITH_SKIP
 // The sort's small state buffer: every pass's digit counts and skip flags
 // (pass_skip_*), then the number of keys (written by C, or by count_prepare
@@ -188,9 +193,7 @@ uint key_digit(KEY_T k, uint shift, uint mask) { return (k >> shift) & mask; }
 
 uint sort_key(uint k) {
   if ((u_key_mode & KEY_FLOAT) != 0u) {
-    // IEEE total order: negatives reversed below the positives, -0 < +0,
-    // NaNs outermost by sign.
-    k = (k & 0x80000000u) != 0u ? ~k : k | 0x80000000u;
+    k = ordered_bits(k);
   } else if ((u_key_mode & KEY_SIGNED) != 0u) {
     k ^= 0x80000000u; // two's complement: negatives first
   }
@@ -199,7 +202,7 @@ uint sort_key(uint k) {
 
 uint unsort_key(uint t) {
   if ((u_key_mode & KEY_DESCENDING) != 0u) t = ~t;
-  if ((u_key_mode & KEY_FLOAT) != 0u) return (t & 0x80000000u) != 0u ? t & 0x7FFFFFFFu : ~t;
+  if ((u_key_mode & KEY_FLOAT) != 0u) return unordered_bits(t);
   if ((u_key_mode & KEY_SIGNED) != 0u) return t ^ 0x80000000u;
   return t;
 }
@@ -215,6 +218,30 @@ layout(location = LOC_USE_FLAGS) uniform uint u_use_flags;
 bool kept(uint i) {
   return u_use_flags != 0u ? flags[i] != 0u : uintBitsToFloat(input_data[i]) > 0.0;
 }
+#endif
+
+#ifdef WITH_LBVH
+// Primitive bounds (vec4 min, vec4 max per primitive; .w ignored) and the
+// scene box as ordered_bits() of min.xyz, max.xyz (for atomicMin/Max).
+layout(std430, binding = B_BOUNDS) readonly buffer Bounds { vec4 bounds[]; };
+layout(std430, binding = B_BOX) buffer SceneBox { uint scene_box[]; };
+
+#if MORTON_BITS == 63
+#define CODE_T uvec2
+#define CODE_LEN 64
+#define CELLS 2097152.0
+#else
+#define CODE_T uint
+#define CODE_LEN 32
+#define CELLS 1024.0
+#endif
+
+struct Node {
+  vec3 lo;
+  uint a;
+  vec3 hi;
+  uint b;
+};
 #endif
 
 // Shared-memory index with one padding word per 32, so that an invocation's

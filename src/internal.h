@@ -61,6 +61,17 @@ enum {
   _GLRADIX_LOC_CAPACITY = 1,    /* count_prepare: the clamp */
   _GLRADIX_LOC_GROUP_LIMIT = 2, /* count_prepare: work groups per grid row */
   _GLRADIX_B_COUNT_IN = 0,      /* count_prepare: the caller's count buffer */
+  /* LBVH (morton.c, lbvh.c) */
+  _GLRADIX_B_BOUNDS = 0,
+  _GLRADIX_B_CODES = 1,
+  _GLRADIX_B_INDICES = 2,
+  _GLRADIX_B_NODES = 3,
+  _GLRADIX_B_PARENTS = 4,       /* 2n - 1 parents, then n - 1 refit counters */
+  _GLRADIX_B_BOX = 5,           /* scene box as ordered float bits */
+  _GLRADIX_LOC_BOX_MIN = 1,
+  _GLRADIX_LOC_BOX_MAX = 2,
+  _GLRADIX_LOC_BOX_FROM_GPU = 3,
+  _GLRADIX_LOC_WRITE_INDICES = 4,
 
   _GLRADIX_MAX_SCAN_LEVELS = 8,
   _GLRADIX_MAX_PASSES = 32,   /* 64 bits at radix_bits 2 */
@@ -85,6 +96,12 @@ typedef enum _glradix_program {
   _GLRADIX_PROG_COMPACT_FLAGS,
   _GLRADIX_PROG_COMPACT_SCATTER,
   _GLRADIX_PROG_COUNT_PREPARE,
+  _GLRADIX_PROG_SCENE_BOX,
+  _GLRADIX_PROG_MORTON_30,
+  _GLRADIX_PROG_MORTON_63,
+  _GLRADIX_PROG_LBVH_NODES_30,
+  _GLRADIX_PROG_LBVH_NODES_63,
+  _GLRADIX_PROG_LBVH_REFIT,
   _GLRADIX_PROG_COUNT
 } _glradix_program;
 
@@ -111,6 +128,7 @@ struct glradix_context {
   GLuint programs64[_GLRADIX_PROG_COUNT]; /* key programs for 64-bit keys, built on first use */
   _glradix_buffer tile_keys, tile_values, counts, skip; /* sort scratch */
   _glradix_buffer host_keys, host_values;         /* glradix_sort_host staging */
+  _glradix_buffer lbvh_codes, lbvh_indices, lbvh_parents, scene_box; /* LBVH scratch */
   /* desc.profile: a timestamp before each pass and after each stage */
   GLuint queries[_GLRADIX_MAX_PASSES * (_GLRADIX_STAGES + 1)];
   unsigned profiled_passes;
@@ -226,6 +244,20 @@ typedef struct _glradix_compact_io {
 void _glradix_compact_flags(glradix_context *ctx, const _glradix_compact_io *io);
 void _glradix_compact_scatter(glradix_context *ctx, const _glradix_compact_io *io,
                               GLuint total_offset, bool zero_fill);
+
+/* morton.c: the scene box (GPU reduction, or given) and Morton codes; lbvh.c
+ * uses them for the build. */
+typedef struct _glradix_morton_job {
+  GLuint bounds, codes, indices; /* indices 0: not written */
+  GLuint count;
+  unsigned morton_bits;          /* 30 or 63 */
+  bool box_given;
+  float box_min[3], box_max[3];
+} _glradix_morton_job;
+glradix_status _glradix_morton_check(glradix_context *ctx, const char *fn, GLuint bounds,
+                                     uint32_t count, unsigned morton_bits, int has_box,
+                                     const float *box_min, const float *box_max);
+glradix_status _glradix_morton(glradix_context *ctx, const _glradix_morton_job *job);
 
 /* the reduce-then-scan plan's two tile stages */
 void _glradix_tile_counts(glradix_context *ctx, const _glradix_pass *pass);

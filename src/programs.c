@@ -22,6 +22,9 @@ typedef struct program_source {
 #define SHUFFLE SPLIT "#define WITH_SHUFFLE 1\n"
 #define SCAN_UINT "#define SCAN_T uint\n"
 #define COMPACT "#define WITH_COMPACT 1\n"
+#define LBVH "#define WITH_LBVH 1\n"
+#define LBVH30 LBVH "#define MORTON_BITS 30\n"
+#define LBVH63 LBVH "#define MORTON_BITS 63\n"
 
 static const program_source SOURCES[_GLRADIX_PROG_COUNT] = {
   [_GLRADIX_PROG_LOCAL_SHUFFLE] = {"local_shuffle", _glradix_shader_local_shuffle, 0, SHUFFLE},
@@ -39,6 +42,12 @@ static const program_source SOURCES[_GLRADIX_PROG_COUNT] = {
   [_GLRADIX_PROG_COMPACT_FLAGS] = {"compact_flags", _glradix_shader_compact_flags, 0, COMPACT},
   [_GLRADIX_PROG_COMPACT_SCATTER] = {"compact_scatter", _glradix_shader_compact_scatter, 0, COMPACT},
   [_GLRADIX_PROG_COUNT_PREPARE] = {"count_prepare", _glradix_shader_count_prepare, 0, SKIP},
+  [_GLRADIX_PROG_SCENE_BOX] = {"scene_box", _glradix_shader_scene_box, 0, LBVH30},
+  [_GLRADIX_PROG_MORTON_30] = {"morton_codes", _glradix_shader_morton_codes, 0, LBVH30},
+  [_GLRADIX_PROG_MORTON_63] = {"morton_codes", _glradix_shader_morton_codes, 0, LBVH63},
+  [_GLRADIX_PROG_LBVH_NODES_30] = {"lbvh_nodes", _glradix_shader_lbvh_nodes, 0, LBVH30},
+  [_GLRADIX_PROG_LBVH_NODES_63] = {"lbvh_nodes", _glradix_shader_lbvh_nodes, 0, LBVH63},
+  [_GLRADIX_PROG_LBVH_REFIT] = {"lbvh_refit", _glradix_shader_lbvh_refit, 0, LBVH30},
   [_GLRADIX_PROG_PASS_SKIP_FLAGS] = {"pass_skip_flags", _glradix_shader_pass_skip_flags, 0, SKIP},
 };
 
@@ -64,6 +73,9 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            "#define B_COMPACT_INDEX %d\n#define LOC_USE_FLAGS %d\n#define LOC_TOTAL_OFFSET %d\n"
            "#define LOC_ZERO_FILL %d\n#define COUNT_SLOT %uu\n#define B_COUNT_IN %d\n"
            "#define LOC_COUNT_WORD %d\n#define LOC_CAPACITY %d\n#define LOC_GROUP_LIMIT %d\n"
+           "#define B_BOUNDS %d\n#define B_CODES %d\n#define B_INDICES %d\n#define B_NODES %d\n"
+           "#define B_PARENTS %d\n#define B_BOX %d\n#define LOC_BOX_MIN %d\n#define LOC_BOX_MAX %d\n"
+           "#define LOC_BOX_FROM_GPU %d\n#define LOC_WRITE_INDICES %d\n"
            "#define BLOCK_SCAN %d\n#define SUBGROUP_SIZE %uu\n"
            "#define LOC_KEY_MODE %d\n#define KEY_SIGNED %du\n#define KEY_FLOAT %du\n"
            "#define KEY_DESCENDING %du\n#define KEY_WORDS %u\n",
@@ -79,6 +91,9 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            _GLRADIX_LOC_TOTAL_OFFSET, _GLRADIX_LOC_ZERO_FILL,
            _glradix_skip_count_slot(ctx->desc.radix_bits), _GLRADIX_B_COUNT_IN,
            _GLRADIX_LOC_COUNT_WORD, _GLRADIX_LOC_CAPACITY, _GLRADIX_LOC_GROUP_LIMIT,
+           _GLRADIX_B_BOUNDS, _GLRADIX_B_CODES, _GLRADIX_B_INDICES, _GLRADIX_B_NODES,
+           _GLRADIX_B_PARENTS, _GLRADIX_B_BOX, _GLRADIX_LOC_BOX_MIN, _GLRADIX_LOC_BOX_MAX,
+           _GLRADIX_LOC_BOX_FROM_GPU, _GLRADIX_LOC_WRITE_INDICES,
            ctx->subgroup_size ? 2 : GLRADIX_TUNE_BLOCK_SCAN, ctx->subgroup_size,
            _GLRADIX_LOC_KEY_MODE, _GLRADIX_KEY_SIGNED, _GLRADIX_KEY_FLOAT, _GLRADIX_KEY_DESCENDING, key_words);
   if (ctx->subgroup_size && n > 0 && (size_t)n < size)

@@ -2,6 +2,7 @@
 // and link: extern "C" on every declaration.
 #include <glradix/glradix.h>
 #include <glradix/headless.h>
+#include <glradix/lbvh.h>
 
 #include <cstdio>
 
@@ -13,6 +14,8 @@ int main() {
   int major = 0, minor = 0, patch = 0;
   glradix_version(&major, &minor, &patch);
   glradix_destroy(nullptr);
+  static_assert(sizeof(glradix_lbvh_node) == 32, "node layout is 32 bytes");
+  if (glradix_lbvh_nodes_bytes(2) != 96) return 1;
   glradix_desc q = glradix_query_desc(nullptr);
   const char *s = glradix_status_string(GLRADIX_ERROR_TOO_LARGE);
   if (major != GLRADIX_VERSION_MAJOR || minor != GLRADIX_VERSION_MINOR ||

@@ -1,0 +1,62 @@
+// LBVH, topology (Karras 2012): one invocation per node. Internal node i
+// finds the range of sorted codes it covers and its split from the lengths
+// of common prefixes (equal codes compare by their sorted index, as if
+// augmented with it), then links its two children. Leaf k (node n - 1 + k)
+// takes primitive indices[k] and its box. Parents go to `parents` for refit.
+
+layout(std430, binding = B_CODES) readonly buffer Codes { CODE_T codes[]; };
+layout(std430, binding = B_INDICES) readonly buffer Indices { uint indices[]; };
+layout(std430, binding = B_NODES) writeonly buffer Nodes { Node nodes[]; };
+layout(std430, binding = B_PARENTS) writeonly buffer Parents { uint parents[]; };
+
+layout(location = LOC_COUNT) uniform uint u_count;
+
+int clz(CODE_T x) {
+#if MORTON_BITS == 63
+  return x.y != 0u ? 31 - findMSB(x.y) : 63 - findMSB(x.x);
+#else
+  return 31 - findMSB(x);
+#endif
+}
+
+// Common prefix length of sorted keys i and j; -1 outside [0, n).
+int delta(int i, int j) {
+  if (j < 0 || j >= int(u_count)) return -1;
+  CODE_T a = codes[i], b = codes[j];
+  if (a == b) return CODE_LEN + (31 - findMSB(uint(i ^ j)));
+  return clz(a ^ b);
+}
+
+void main() {
+  uint id = group_index() * WG_SIZE + gl_LocalInvocationID.x;
+  uint n = u_count;
+  if (id >= 2u * n - 1u) return;
+  if (id >= n - 1u) {
+    uint prim = indices[id - (n - 1u)];
+    nodes[id] = Node(bounds[2u * prim].xyz, prim, bounds[2u * prim + 1u].xyz, 0xFFFFFFFFu);
+    return;
+  }
+  int i = int(id);
+  int d = delta(i, i + 1) - delta(i, i - 1) > 0 ? 1 : -1;
+  int dmin = delta(i, i - d);
+  int lmax = 2; // bounded: doubles at most log2(n) + 1 times
+  while (delta(i, i + lmax * d) > dmin) lmax *= 2;
+  int l = 0;
+  for (int t = lmax / 2; t >= 1; t /= 2)
+    if (delta(i, i + (l + t) * d) > dmin) l += t;
+  int j = i + l * d;
+  int dnode = delta(i, j);
+  int s = 0;
+  int t = l;
+  do {
+    t = (t + 1) / 2;
+    if (delta(i, i + (s + t) * d) > dnode) s += t;
+  } while (t > 1);
+  int gamma = i + s * d + min(d, 0);
+  uint left = min(i, j) == gamma ? n - 1u + uint(gamma) : uint(gamma);
+  uint right = max(i, j) == gamma + 1 ? n + uint(gamma) : uint(gamma + 1);
+  nodes[id].a = left;
+  nodes[id].b = right;
+  parents[left] = id;
+  parents[right] = id;
+}

@@ -1,0 +1,26 @@
+// LBVH, boxes bottom-up: one invocation per leaf walks towards the root.
+// At each node an atomic counter tells the two children apart: the first to
+// arrive stops, the second (which then sees its sibling's box) writes the
+// union and continues. Nothing waits on another invocation.
+
+layout(std430, binding = B_NODES) coherent buffer Nodes { Node nodes[]; };
+layout(std430, binding = B_PARENTS) coherent buffer Parents { uint parents[]; }; // then counters
+
+layout(location = LOC_COUNT) uniform uint u_count;
+
+void main() {
+  uint n = u_count;
+  uint k = group_index() * WG_SIZE + gl_LocalInvocationID.x;
+  if (n < 2u || k >= n) return;
+  uint node = parents[n - 1u + k];
+  // At most one step per level: the depth is below CODE_LEN + 32.
+  for (uint step = 0u; step < uint(CODE_LEN) + 32u && node != 0xFFFFFFFFu; step++) {
+    memoryBarrierBuffer(); // this child's box is written before the counter says so
+    if (atomicAdd(parents[2u * n - 1u + node], 1u) == 0u) return;
+    memoryBarrierBuffer();
+    Node l = nodes[nodes[node].a], r = nodes[nodes[node].b];
+    nodes[node].lo = min(l.lo, r.lo);
+    nodes[node].hi = max(l.hi, r.hi);
+    node = parents[node];
+  }
+}

@@ -1,0 +1,105 @@
+/* LBVH build (shaders/lbvh_nodes.comp + lbvh_refit.comp): Morton codes and
+ * indices (morton.c), glradix_sort, the Karras topology, the box refit. */
+#include "glradix/lbvh.h"
+#include "internal.h"
+
+size_t glradix_lbvh_nodes_bytes(uint32_t count) {
+  return count == 0 ? 0 : (2 * (size_t)count - 1) * sizeof(glradix_lbvh_node);
+}
+
+/* parents[2n - 1] = no parent (the root), then n - 1 counters at 0. */
+static void reset_parents(glradix_context *ctx, GLuint n) {
+  GladGLContext *gl = &ctx->gl;
+  const GLuint none = 0xFFFFFFFFu, zero = 0;
+  gl->BindBuffer(GL_COPY_WRITE_BUFFER, ctx->lbvh_parents.name);
+  gl->ClearBufferSubData(GL_COPY_WRITE_BUFFER, GL_R32UI, 0, (GLsizeiptr)(2 * n - 1) * 4,
+                         GL_RED_INTEGER, GL_UNSIGNED_INT, &none);
+  if (n > 1)
+    gl->ClearBufferSubData(GL_COPY_WRITE_BUFFER, GL_R32UI, (GLintptr)(2 * n - 1) * 4,
+                           (GLsizeiptr)(n - 1) * 4, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+}
+
+static void lbvh_nodes(glradix_context *ctx, const glradix_lbvh_desc *d, unsigned bits) {
+  GladGLContext *gl = &ctx->gl;
+  gl->UseProgram(ctx->programs[bits == 63 ? _GLRADIX_PROG_LBVH_NODES_63
+                                          : _GLRADIX_PROG_LBVH_NODES_30]);
+  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_BOUNDS, d->bounds);
+  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_CODES, ctx->lbvh_codes.name);
+  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_INDICES, ctx->lbvh_indices.name);
+  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_NODES, d->nodes);
+  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_PARENTS, ctx->lbvh_parents.name);
+  gl->Uniform1ui(_GLRADIX_LOC_COUNT, d->count);
+  _glradix_dispatch(ctx, _glradix_div_up(2 * d->count - 1, ctx->wg_size));
+  gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+}
+
+static void lbvh_refit(glradix_context *ctx, const glradix_lbvh_desc *d) {
+  GladGLContext *gl = &ctx->gl;
+  gl->UseProgram(ctx->programs[_GLRADIX_PROG_LBVH_REFIT]);
+  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_NODES, d->nodes);
+  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_PARENTS, ctx->lbvh_parents.name);
+  gl->Uniform1ui(_GLRADIX_LOC_COUNT, d->count);
+  _glradix_dispatch(ctx, _glradix_div_up(d->count, ctx->wg_size));
+  gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+}
+
+static glradix_status build_checks(glradix_context *ctx, const glradix_lbvh_desc *d) {
+  const char *fn = "glradix_lbvh_build";
+  if (d->count == 0) {
+    _glradix_log(&ctx->desc, "%s: count is 0 (a tree needs a primitive)", fn);
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  if (d->count > (UINT32_MAX - 1) / 3) {
+    _glradix_log(&ctx->desc, "%s: count %u exceeds the node index range", fn, d->count);
+    return GLRADIX_ERROR_TOO_LARGE;
+  }
+  glradix_status st = _glradix_morton_check(ctx, fn, d->bounds, d->count, d->morton_bits,
+                                            d->has_scene_box, d->scene_min, d->scene_max);
+  if (st == GLRADIX_OK)
+    st = _glradix_check_buffer(ctx, fn, d->nodes, "nodes", glradix_lbvh_nodes_bytes(d->count));
+  return st;
+}
+
+static glradix_status build(glradix_context *ctx, const glradix_lbvh_desc *d) {
+  const char *what = "allocating LBVH scratch";
+  const unsigned bits = d->morton_bits ? d->morton_bits : 30;
+  const GLsizeiptr n = d->count;
+  glradix_status st = _glradix_ensure_buffer(ctx, &ctx->lbvh_codes, n * (bits == 63 ? 8 : 4), what);
+  if (st == GLRADIX_OK) st = _glradix_ensure_buffer(ctx, &ctx->lbvh_indices, n * 4, what);
+  if (st == GLRADIX_OK) st = _glradix_ensure_buffer(ctx, &ctx->lbvh_parents, (3 * n - 2) * 4, what);
+  if (st != GLRADIX_OK) return st;
+  _glradix_morton_job job = {d->bounds, ctx->lbvh_codes.name, ctx->lbvh_indices.name, d->count,
+                             bits, d->has_scene_box != 0, {0}, {0}};
+  for (int c = 0; c < 3; c++) {
+    job.box_min[c] = d->scene_min[c];
+    job.box_max[c] = d->scene_max[c];
+  }
+  st = _glradix_morton(ctx, &job);
+  if (st != GLRADIX_OK) return st;
+  glradix_sort_desc sort = {0};
+  sort.keys = ctx->lbvh_codes.name;
+  sort.values = ctx->lbvh_indices.name;
+  sort.count = d->count;
+  sort.end_bit = bits;
+  sort.key_type = bits == 63 ? GLRADIX_KEY_UINT64 : GLRADIX_KEY_UINT32;
+  st = glradix_sort(ctx, &sort);
+  if (st != GLRADIX_OK) return st;
+  reset_parents(ctx, d->count);
+  lbvh_nodes(ctx, d, bits);
+  lbvh_refit(ctx, d);
+  return GLRADIX_OK;
+}
+
+glradix_status glradix_lbvh_build(glradix_context *ctx, const glradix_lbvh_desc *desc) {
+  const char *fn = "glradix_lbvh_build";
+  if (!ctx) return GLRADIX_ERROR_INVALID_ARGUMENT; /* nowhere to log */
+  if (!desc) {
+    _glradix_log(&ctx->desc, "%s: desc is NULL", fn);
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  _glradix_gl_state saved;
+  _glradix_begin(ctx, &saved);
+  glradix_status st = build_checks(ctx, desc);
+  if (st == GLRADIX_OK) st = build(ctx, desc);
+  return _glradix_end(ctx, fn, st, &saved);
+}

@@ -1,0 +1,96 @@
+/* LBVH step 1 (shaders/scene_box.comp + morton_codes.comp): the scene box,
+ * given or reduced on the GPU, and a Morton code per primitive centroid;
+ * glradix_morton_codes. */
+#include <math.h>
+
+#include "glradix/lbvh.h"
+#include "internal.h"
+
+glradix_status _glradix_morton_check(glradix_context *ctx, const char *fn, GLuint bounds,
+                                     uint32_t count, unsigned morton_bits, int has_box,
+                                     const float *box_min, const float *box_max) {
+  if (morton_bits != 0 && morton_bits != 30 && morton_bits != 63) {
+    _glradix_log(&ctx->desc, "%s: morton_bits %u is not 0, 30 or 63", fn, morton_bits);
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  if (has_box)
+    for (int c = 0; c < 3; c++)
+      if (!isfinite(box_min[c]) || !isfinite(box_max[c]) || box_min[c] > box_max[c]) {
+        _glradix_log(&ctx->desc, "%s: scene box axis %d [%g, %g] is not a finite range", fn, c,
+                     (double)box_min[c], (double)box_max[c]);
+        return GLRADIX_ERROR_INVALID_ARGUMENT;
+      }
+  return _glradix_check_buffer(ctx, fn, bounds, "bounds", (uint64_t)count * 32u);
+}
+
+/* min.xyz starts at the largest ordered value, max.xyz at the smallest. */
+static void scene_box(glradix_context *ctx, const _glradix_morton_job *job) {
+  GladGLContext *gl = &ctx->gl;
+  const GLuint start[6] = {~0u, ~0u, ~0u, 0u, 0u, 0u};
+  gl->BindBuffer(GL_COPY_WRITE_BUFFER, ctx->scene_box.name);
+  gl->BufferSubData(GL_COPY_WRITE_BUFFER, 0, sizeof start, start);
+  gl->UseProgram(ctx->programs[_GLRADIX_PROG_SCENE_BOX]);
+  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_BOUNDS, job->bounds);
+  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_BOX, ctx->scene_box.name);
+  gl->Uniform1ui(_GLRADIX_LOC_COUNT, job->count);
+  _glradix_dispatch(ctx, _glradix_div_up(job->count, ctx->scan_tile));
+  gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+}
+
+static void morton_codes(glradix_context *ctx, const _glradix_morton_job *job) {
+  GladGLContext *gl = &ctx->gl;
+  gl->UseProgram(ctx->programs[job->morton_bits == 63 ? _GLRADIX_PROG_MORTON_63
+                                                      : _GLRADIX_PROG_MORTON_30]);
+  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_BOUNDS, job->bounds);
+  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_BOX, ctx->scene_box.name);
+  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_CODES, job->codes);
+  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_INDICES,
+                     job->indices ? job->indices : job->codes);
+  gl->Uniform1ui(_GLRADIX_LOC_COUNT, job->count);
+  gl->Uniform3fv(_GLRADIX_LOC_BOX_MIN, 1, job->box_min);
+  gl->Uniform3fv(_GLRADIX_LOC_BOX_MAX, 1, job->box_max);
+  gl->Uniform1ui(_GLRADIX_LOC_BOX_FROM_GPU, !job->box_given);
+  gl->Uniform1ui(_GLRADIX_LOC_WRITE_INDICES, job->indices != 0);
+  _glradix_dispatch(ctx, _glradix_div_up(job->count, ctx->scan_tile));
+  gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+}
+
+glradix_status _glradix_morton(glradix_context *ctx, const _glradix_morton_job *job) {
+  if (!_glradix_groups_fit(ctx, _glradix_div_up(job->count, ctx->scan_tile))) {
+    _glradix_log(&ctx->desc, "morton codes: count %u exceeds this context's limits", job->count);
+    return GLRADIX_ERROR_TOO_LARGE;
+  }
+  glradix_status st = _glradix_ensure_buffer(ctx, &ctx->scene_box, 8 * sizeof(GLuint),
+                                             "allocating the scene box");
+  if (st != GLRADIX_OK) return st;
+  if (!job->box_given) scene_box(ctx, job);
+  morton_codes(ctx, job);
+  return GLRADIX_OK;
+}
+
+glradix_status glradix_morton_codes(glradix_context *ctx, const glradix_morton_desc *desc) {
+  const char *fn = "glradix_morton_codes";
+  if (!ctx) return GLRADIX_ERROR_INVALID_ARGUMENT; /* nowhere to log */
+  if (!desc) {
+    _glradix_log(&ctx->desc, "%s: desc is NULL", fn);
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  _glradix_gl_state saved;
+  _glradix_begin(ctx, &saved);
+  unsigned bits = desc->morton_bits ? desc->morton_bits : 30;
+  glradix_status st = _glradix_morton_check(ctx, fn, desc->bounds, desc->count, desc->morton_bits,
+                                            desc->has_scene_box, desc->scene_min, desc->scene_max);
+  if (st == GLRADIX_OK)
+    st = _glradix_check_buffer(ctx, fn, desc->codes, "codes",
+                               (uint64_t)desc->count * (bits == 63 ? 8u : 4u));
+  if (st == GLRADIX_OK && desc->count > 0) {
+    _glradix_morton_job job = {desc->bounds, desc->codes, 0, desc->count, bits,
+                               desc->has_scene_box != 0, {0}, {0}};
+    for (int c = 0; c < 3; c++) {
+      job.box_min[c] = desc->scene_min[c];
+      job.box_max[c] = desc->scene_max[c];
+    }
+    st = _glradix_morton(ctx, &job);
+  }
+  return _glradix_end(ctx, fn, st, &saved);
+}

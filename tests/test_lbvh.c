@@ -1,0 +1,333 @@
+/* Morton codes and the LBVH build. Codes: exact-grid points against a CPU
+ * bit interleave. Trees: against a CPU top-down build (the binary radix tree
+ * of the sorted, index-augmented codes is unique, and a recursive build
+ * numbers its nodes as Karras's parallel one does), with boxes computed
+ * bottom-up on the CPU; each primitive reached once from the root. */
+#include "common.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "glradix/lbvh.h"
+
+static uint64_t interleave(uint32_t x, uint32_t y, uint32_t z, unsigned bits_per_axis) {
+  uint64_t m = 0;
+  for (unsigned b = 0; b < bits_per_axis; b++) {
+    m |= (uint64_t)((x >> b) & 1u) << (3 * b);
+    m |= (uint64_t)((y >> b) & 1u) << (3 * b + 1);
+    m |= (uint64_t)((z >> b) & 1u) << (3 * b + 2);
+  }
+  return m;
+}
+
+static GLuint bounds_buffer(const float *b, size_t n) { return buf_create((const uint32_t *)b, n * 8, n * 8); }
+
+static uint64_t read_code(const uint32_t *words, size_t i, int wide) {
+  return wide ? (uint64_t)words[2 * i] | ((uint64_t)words[2 * i + 1] << 32) : words[i];
+}
+
+/* ---- Morton codes on an exact grid ----------------------------------------- */
+
+static void check_grid_codes(unsigned morton_bits, int gpu_box) {
+  const unsigned per_axis = morton_bits == 63 ? 21 : 10;
+  const uint32_t cells = 1u << per_axis;
+  const size_t n = 5001;
+  float *b = calloc(n * 8, sizeof *b);
+  uint32_t (*cell)[3] = calloc(n, sizeof *cell);
+  uint64_t st = 11 + morton_bits;
+  for (size_t i = 0; i < n; i++) {
+    for (int c = 0; c < 3; c++) {
+      uint32_t k = (uint32_t)test_rng_next(&st) % cells;
+      if (i == 1) k = 0;
+      if (i == 2) k = cells - 1;
+      cell[i][c] = k;
+      /* a point at the middle of its cell: exact in float */
+      b[8 * i + c] = b[8 * i + 4 + c] = ((float)k + 0.5f) / (float)cells;
+    }
+  }
+  /* primitive 0 spans the unit box, so the GPU box is [0,1]^3 too */
+  for (int c = 0; c < 3; c++) {
+    b[c] = 0.0f;
+    b[4 + c] = 1.0f;
+    cell[0][c] = cells / 2;
+  }
+  GLuint bb = bounds_buffer(b, n), cb = buf_create(NULL, 0, 2 * n);
+  glradix_morton_desc d = {0};
+  d.bounds = bb;
+  d.count = (uint32_t)n;
+  d.codes = cb;
+  d.morton_bits = morton_bits;
+  d.has_scene_box = !gpu_box;
+  for (int c = 0; c < 3; c++) d.scene_max[c] = 1.0f;
+  glradix_status s = glradix_morton_codes(tg_ctx, &d);
+  ck_assert_msg(s == GLRADIX_OK, "morton: %s", glradix_status_string(s));
+  uint32_t *out = test_alloc_u32(2 * n);
+  buf_read(cb, out, morton_bits == 63 ? 2 * n : n);
+  for (size_t i = 0; i < n; i++) {
+    uint64_t want = interleave(cell[i][0], cell[i][1], cell[i][2], per_axis);
+    uint64_t got = read_code(out, i, morton_bits == 63);
+    ck_assert_msg(got == want, "morton_bits %u gpu_box %d: code[%zu] = 0x%llx, expected 0x%llx",
+                  morton_bits, gpu_box, i, (unsigned long long)got, (unsigned long long)want);
+  }
+  expect_no_gl_error("morton codes");
+  buf_delete(bb);
+  buf_delete(cb);
+  free(b);
+  free(cell);
+  free(out);
+}
+
+START_TEST(grid_codes) { check_grid_codes(_i % 2 ? 63 : 30, _i / 2); }
+END_TEST
+
+/* ---- trees ------------------------------------------------------------------ */
+
+typedef struct cpu_tree {
+  const uint64_t *codes; /* sorted */
+  size_t n;
+  int code_len;          /* 32 or 64 */
+  glradix_lbvh_node *nodes;
+} cpu_tree;
+
+static int clz64(uint64_t x) { return x ? __builtin_clzll(x) : 64; }
+
+/* common prefix of the index-augmented keys of sorted positions i and j */
+static int prefix(const cpu_tree *t, size_t i, size_t j) {
+  if (t->codes[i] == t->codes[j]) return t->code_len + (clz64((uint64_t)(i ^ j)) - 32);
+  return clz64(t->codes[i] ^ t->codes[j]) - (64 - t->code_len);
+}
+
+/* Top-down: [first, last] splits where the augmented keys' highest differing
+ * bit flips; node numbering as Karras's. */
+static void build_range(cpu_tree *t, size_t first, size_t last, uint32_t node) {
+  int common = prefix(t, first, last);
+  size_t split = first;
+  size_t step = last - first;
+  do { /* binary search for the last index sharing more than `common` bits with first */
+    step = (step + 1) / 2;
+    size_t next = split + step;
+    if (next < last && prefix(t, first, next) > common) split = next;
+  } while (step > 1);
+  uint32_t n1 = (uint32_t)t->n - 1;
+  uint32_t left = split == first ? n1 + (uint32_t)split : (uint32_t)split;
+  uint32_t right = split + 1 == last ? n1 + (uint32_t)split + 1 : (uint32_t)split + 1;
+  t->nodes[node].a = left;
+  t->nodes[node].b = right;
+  if (split != first) build_range(t, first, split, left);
+  if (split + 1 != last) build_range(t, split + 1, last, right);
+}
+
+static void cpu_box(cpu_tree *t, uint32_t node) {
+  glradix_lbvh_node *x = &t->nodes[node];
+  if (x->b == GLRADIX_LBVH_LEAF) return;
+  cpu_box(t, x->a);
+  cpu_box(t, x->b);
+  for (int c = 0; c < 3; c++) {
+    float la = t->nodes[x->a].min[c], lb = t->nodes[x->b].min[c];
+    float ha = t->nodes[x->a].max[c], hb = t->nodes[x->b].max[c];
+    x->min[c] = la < lb ? la : lb;
+    x->max[c] = ha > hb ? ha : hb;
+  }
+}
+
+typedef struct kix {
+  uint64_t code;
+  uint32_t index;
+} kix;
+static int cmp_kix(const void *pa, const void *pb) {
+  const kix *a = pa, *b = pb;
+  if (a->code != b->code) return a->code < b->code ? -1 : 1;
+  return (a->index > b->index) - (a->index < b->index);
+}
+
+static void check_tree(size_t n, unsigned morton_bits, int gpu_box, uint64_t seed) {
+  const int wide = morton_bits == 63;
+  float *b = calloc(n * 8, sizeof *b);
+  uint64_t st = seed;
+  for (size_t i = 0; i < n; i++) {
+    /* a third of the primitives share one spot: duplicate codes */
+    int dup = test_rng_next(&st) % 3u == 0u;
+    for (int c = 0; c < 3; c++) {
+      float lo = dup ? 0.25f : (float)(test_rng_next(&st) % 100000u) * 1e-3f - 20.0f;
+      float size = dup ? 0.0f : (float)(test_rng_next(&st) % 1000u) * 1e-3f;
+      b[8 * i + c] = lo;
+      b[8 * i + 4 + c] = lo + size;
+      b[8 * i + 3] = b[8 * i + 7] = 99.0f; /* .w ignored */
+    }
+  }
+  GLuint bb = bounds_buffer(b, n), cb = buf_create(NULL, 0, 2 * n);
+  GLuint nb = buf_create(NULL, 0, glradix_lbvh_nodes_bytes((uint32_t)n) / 4);
+  for (unsigned round = 0; round < 2; round++) {
+    if (round == 1) { /* different data: move every box */
+      for (size_t i = 0; i < n * 8; i++) b[i] = b[i] * 0.5f + 1.0f;
+      buf_upload(bb, (const uint32_t *)b, n * 8);
+    }
+    float smin[3] = {-25.0f, -25.0f, -25.0f}, smax[3] = {90.0f, 90.0f, 90.0f};
+    glradix_morton_desc md = {0};
+    md.bounds = bb;
+    md.count = (uint32_t)n;
+    md.codes = cb;
+    md.morton_bits = morton_bits;
+    md.has_scene_box = !gpu_box;
+    memcpy(md.scene_min, smin, sizeof smin);
+    memcpy(md.scene_max, smax, sizeof smax);
+    ck_assert_int_eq(glradix_morton_codes(tg_ctx, &md), GLRADIX_OK);
+    glradix_lbvh_desc ld = {0};
+    ld.bounds = bb;
+    ld.count = (uint32_t)n;
+    ld.morton_bits = morton_bits;
+    ld.has_scene_box = !gpu_box;
+    memcpy(ld.scene_min, smin, sizeof smin);
+    memcpy(ld.scene_max, smax, sizeof smax);
+    ld.nodes = nb;
+    test_log_reset(&tg_log);
+    glradix_status s = glradix_lbvh_build(tg_ctx, &ld);
+    ck_assert_msg(s == GLRADIX_OK, "lbvh: %s (%s)", glradix_status_string(s), tg_log.first);
+
+    uint32_t *codes = test_alloc_u32(2 * n);
+    buf_read(cb, codes, wide ? 2 * n : n);
+    glradix_lbvh_node *gpu = malloc((2 * n - 1) * sizeof *gpu);
+    ck_assert_ptr_nonnull(gpu);
+    buf_read(nb, (uint32_t *)gpu, (2 * n - 1) * 8);
+
+    /* the CPU tree over the same codes, sorted stably */
+    kix *order = malloc(n * sizeof *order);
+    uint64_t *sorted = malloc(n * sizeof *sorted);
+    for (size_t i = 0; i < n; i++) order[i] = (kix){read_code(codes, i, wide), (uint32_t)i};
+    qsort(order, n, sizeof *order, cmp_kix);
+    for (size_t i = 0; i < n; i++) sorted[i] = order[i].code;
+    cpu_tree t = {sorted, n, wide ? 64 : 32, calloc(2 * n - 1, sizeof(glradix_lbvh_node))};
+    for (size_t k = 0; k < n; k++) {
+      glradix_lbvh_node *leaf = &t.nodes[n - 1 + k];
+      uint32_t p = order[k].index;
+      leaf->a = p;
+      leaf->b = GLRADIX_LBVH_LEAF;
+      memcpy(leaf->min, &b[8 * p], 3 * sizeof(float));
+      memcpy(leaf->max, &b[8 * p + 4], 3 * sizeof(float));
+    }
+    if (n > 1) build_range(&t, 0, n - 1, 0);
+    cpu_box(&t, 0);
+
+    char what[96];
+    snprintf(what, sizeof what, "n %zu bits %u gpu_box %d round %u", n, morton_bits, gpu_box, round);
+    for (size_t i = 0; i < 2 * n - 1; i++) {
+      ck_assert_msg(gpu[i].a == t.nodes[i].a && gpu[i].b == t.nodes[i].b,
+                    "%s: node %zu links (%u, %u), CPU build (%u, %u)", what, i, gpu[i].a,
+                    gpu[i].b, t.nodes[i].a, t.nodes[i].b);
+      ck_assert_msg(memcmp(gpu[i].min, t.nodes[i].min, sizeof gpu[i].min) == 0 &&
+                        memcmp(gpu[i].max, t.nodes[i].max, sizeof gpu[i].max) == 0,
+                    "%s: node %zu box differs from the union of its primitives", what, i);
+    }
+    /* every primitive exactly once from the root */
+    unsigned char *seen = calloc(n, 1);
+    uint32_t *stack = malloc((2 * n) * sizeof *stack);
+    size_t top = 0;
+    stack[top++] = 0;
+    while (top) {
+      uint32_t x = stack[--top];
+      ck_assert_uint_lt(x, 2 * n - 1);
+      if (gpu[x].b == GLRADIX_LBVH_LEAF) {
+        ck_assert_uint_lt(gpu[x].a, n);
+        ck_assert_msg(!seen[gpu[x].a], "%s: primitive %u reached twice", what, gpu[x].a);
+        seen[gpu[x].a] = 1;
+      } else {
+        ck_assert_uint_lt(top + 2, 2 * n + 1);
+        stack[top++] = gpu[x].a;
+        stack[top++] = gpu[x].b;
+      }
+    }
+    for (size_t i = 0; i < n; i++) ck_assert_msg(seen[i], "%s: primitive %zu not reached", what, i);
+    free(seen);
+    free(stack);
+    free(codes);
+    free(gpu);
+    free(order);
+    free(sorted);
+    free(t.nodes);
+  }
+  expect_no_gl_error("lbvh");
+  buf_delete(bb);
+  buf_delete(cb);
+  buf_delete(nb);
+  free(b);
+}
+
+static const size_t tree_sizes[] = {1, 2, 3, 1001, 100003};
+#define N_TREES (sizeof tree_sizes / sizeof tree_sizes[0])
+
+START_TEST(trees) {
+  size_t k = (size_t)_i;
+  unsigned bits = k % 2 ? 63 : 30;
+  int gpu_box = (int)((k / 2) % 2);
+  check_tree(tree_sizes[k / 4], bits, gpu_box, 900 + (uint64_t)_i);
+}
+END_TEST
+
+START_TEST(tree_1m) { check_tree((size_t)1 << 20, 30, 1, 4242); }
+END_TEST
+
+START_TEST(lbvh_bad_input) {
+  float b[16] = {0};
+  GLuint bb = bounds_buffer(b, 2), small = buf_create(NULL, 0, 8);
+  glradix_lbvh_desc d = {0};
+  d.bounds = bb;
+  d.count = 2;
+  d.nodes = small; /* 3 nodes need 96 bytes */
+  struct {
+    glradix_lbvh_desc d;
+    const char *what;
+  } cases[6];
+  for (int i = 0; i < 6; i++) cases[i].d = d;
+  cases[0].what = "nodes too small";
+  cases[1].d.count = 0;
+  cases[1].what = "count 0";
+  cases[2].d.morton_bits = 17;
+  cases[2].what = "morton_bits 17";
+  cases[3].d.has_scene_box = 1;
+  cases[3].d.scene_min[0] = 2.0f;
+  cases[3].d.scene_max[0] = 1.0f;
+  cases[3].what = "scene box min > max";
+  cases[4].d.bounds = 987654;
+  cases[4].what = "bounds not a buffer";
+  cases[5].d.count = 3;
+  cases[5].what = "bounds too small";
+  for (int i = 0; i < 6; i++) {
+    test_log_reset(&tg_log);
+    glradix_status s = glradix_lbvh_build(tg_ctx, &cases[i].d);
+    ck_assert_msg(s == GLRADIX_ERROR_INVALID_ARGUMENT, "%s: %s", cases[i].what,
+                  glradix_status_string(s));
+    ck_assert_msg(tg_log.count == 1, "%s: %d log lines", cases[i].what, tg_log.count);
+  }
+  glradix_morton_desc m = {0};
+  m.bounds = bb;
+  m.count = 2;
+  m.codes = small;
+  m.morton_bits = 63; /* 16 bytes needed, 32 there: fine */
+  ck_assert_int_eq(glradix_morton_codes(tg_ctx, &m), GLRADIX_OK);
+  m.count = 5; /* bounds hold 2 */
+  test_log_reset(&tg_log);
+  ck_assert_int_eq(glradix_morton_codes(tg_ctx, &m), GLRADIX_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(tg_log.count, 1);
+  ck_assert_int_eq(glradix_lbvh_build(tg_ctx, NULL), GLRADIX_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(glradix_morton_codes(NULL, &m), GLRADIX_ERROR_INVALID_ARGUMENT);
+  ck_assert_uint_eq(glradix_lbvh_nodes_bytes(0), 0);
+  ck_assert_uint_eq(glradix_lbvh_nodes_bytes(3), 5 * 32);
+  buf_delete(bb);
+  buf_delete(small);
+}
+END_TEST
+
+static Suite *lbvh_suite(void) {
+  Suite *s = suite_create("lbvh");
+  TCase *tc = tcase_create("lbvh");
+  tcase_add_checked_fixture(tc, ctx_setup_default, ctx_teardown);
+  tcase_add_loop_test(tc, grid_codes, 0, 4);
+  tcase_add_loop_test(tc, trees, 0, (int)(N_TREES * 4));
+  tcase_add_test(tc, tree_1m);
+  tcase_add_test(tc, lbvh_bad_input);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+TEST_MAIN(lbvh_suite)
