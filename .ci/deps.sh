@@ -2,7 +2,7 @@
 # Installs what glradix needs to build, test and run headless on Debian 12
 # (as root). Safe to run again: apt-get skips what is installed.
 set -euo pipefail
-pkgs=(build-essential cmake pkg-config check libglfw3-dev libcglm-dev
+pkgs=(build-essential cmake pkg-config check libglfw3-dev libcglm-dev libpng-dev
       libegl1 libegl-mesa0 libgl1-mesa-dri mesa-utils xvfb xauth)
 missing=()
 for p in "${pkgs[@]}"; do

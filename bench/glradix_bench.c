@@ -14,6 +14,7 @@
 #include <glradix/glradix.h>
 #include <glradix/headless.h>
 
+#include "bench_lbvh.h"
 #include "bench_svg.h"
 #include "typed_keys.h"
 
@@ -34,7 +35,7 @@ typedef struct options {
   unsigned bits[MAX_LIST];
   size_t nbits;
   unsigned repeat;
-  int verify, csv, stages, portable;
+  int verify, csv, stages, portable, lbvh, n_given;
   glradix_plan plan;
   glradix_key_type key_type;
   int key_bits_given;
@@ -58,6 +59,8 @@ static void usage(FILE *f) {
         "  --stages            per-stage GPU time (medians), on stdout or, with --csv, stderr\n"
         "  --portable          disable the GL_KHR_shader_subgroup fast path\n"
         "  --plan P            reduce-then-scan (default) or scan-then-propagate\n"
+        "  --lbvh              time Morton codes + sort + LBVH build of N random boxes instead\n"
+        "                      (default N 1048576,16777216; --key-bits 63 for 63-bit codes)\n"
         "  --key-type T        uint32 (default), int32, float32 or uint64 (key bits 64,63);\n"
         "                      rows of other types than uint32 say impl glradix-T\n"
         "  --svg FILE          plot Mkeys/s versus N to FILE (SVG)\n"
@@ -135,8 +138,11 @@ static int parse_args(int argc, char **argv, options *o) {
       o->portable = 1;
     } else if (!eq && IS("--stages")) {
       o->stages = 1;
+    } else if (!eq && IS("--lbvh")) {
+      o->lbvh = 1;
     } else if (IS("--n")) {
       const char *v = VALUE();
+      o->n_given = 1;
       if (parse_list(v, 1, o->sizes, &o->nsizes)) {
         fprintf(stderr, "glradix-bench: --n wants N[,N...] with 1 <= N < 2^32, got '%s'\n",
                 v ? v : "");
@@ -222,6 +228,23 @@ static int parse_args(int argc, char **argv, options *o) {
 #undef VALUE
   }
   if (!o->pairs && !o->keys_only) o->pairs = o->keys_only = 1;
+  if (o->lbvh && !o->n_given) {
+    o->sizes[0] = 1048576;
+    o->sizes[1] = 16777216;
+    o->nsizes = 2;
+  }
+  if (o->lbvh && !o->key_bits_given) {
+    o->key_bits[0] = 30;
+    o->nkey_bits = 1;
+  }
+  if (o->lbvh) {
+    for (size_t k = 0; k < o->nkey_bits; ++k)
+      if (o->key_bits[k] != 30 && o->key_bits[k] != 63) {
+        fprintf(stderr, "glradix-bench: --lbvh takes --key-bits 30 or 63\n");
+        return -1;
+      }
+    return 0;
+  }
   if (o->key_type == GLRADIX_KEY_UINT64 && !o->key_bits_given) {
     o->key_bits[0] = 64;
     o->key_bits[1] = 63;
@@ -525,6 +548,15 @@ int main(int argc, char **argv) {
             glradix_subgroup_size(ctx[k]) ? "subgroup (GL_KHR_shader_subgroup)" : "portable GLSL 4.30");
   }
 
+  if (opt.lbvh) {
+    if (opt.csv) puts("impl,n,key_bits,pairs,radix_bits,ms_median,mkeys_per_s,verified");
+    for (size_t kb = 0; kb < opt.nkey_bits && ctx[0]; ++kb)
+      failed |= bench_lbvh(&gl, ctx[0], opt.sizes, opt.nsizes, opt.key_bits[kb], opt.repeat,
+                           opt.verify, opt.csv, info);
+    for (size_t k = 0; k < opt.nbits; ++k) glradix_destroy(ctx[k]);
+    glradix_headless_destroy(h);
+    return failed || !ctx[0];
+  }
   uint32_t max_n = 0;
   for (size_t i = 0; i < opt.nsizes; ++i)
     if (opt.sizes[i] > max_n) max_n = opt.sizes[i];

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Everything BENCHMARKS.md reports, in one call on the GPU machine (see
 # ../shared/gpu/README.md: .gl/ and .gpu/ carried). Writes to $OUT:
-#   gpu.txt cub.csv glradix.csv portable.csv stp.csv uint64.csv stages.txt chart.svg
+#   gpu.txt cub.csv glradix.csv portable.csv stp.csv more.csv stages.txt chart.svg
 #   bash bench/gpu_report.sh [SIZES]
 set -euo pipefail
 sizes=${1:-65536,1048576,4194304,16777216,67108864}
@@ -29,8 +29,11 @@ cat "$w/info.txt" >>"$out/gpu.txt"
   >"$out/stp.csv" 2>/dev/null
 # 64-bit keys (63-bit Morton codes' width) with uint32 values; CUB's reference
 # program has no 64-bit case, so compare with its 32-bit pairs and say so.
+# more.csv: impl glradix-uint64 rows, then glradix-lbvh rows (Morton codes +
+# sort + LBVH build of 1M and 16M random boxes).
 "$bench" --csv --verify --key-type uint64 --key-bits 63 --pairs --n "$sizes" \
-  >"$out/uint64.csv" 2>/dev/null
+  >"$out/more.csv" 2>/dev/null
+"$bench" --csv --verify --lbvh --key-bits 30,63 2>/dev/null | grep -v '^impl' >>"$out/more.csv"
 # Per-stage medians at 16M pairs (30-bit keys), both paths.
 { "$bench" --stages --n 16777216 --pairs --key-bits 30 --bits 2,4,8
   "$bench" --stages --portable --n 16777216 --pairs --key-bits 30 --bits 2,4,8; } \

@@ -1,0 +1,167 @@
+/* glradix-bench --lbvh: Morton codes + sort + LBVH build, timed on the GPU. */
+#include <glad/gl.h>
+
+#include "bench_lbvh.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <glradix/lbvh.h>
+
+enum { WARMUPS = 2 };
+
+static uint64_t next(uint64_t *s) {
+  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+/* Small random boxes in a 100-unit cube: vec4 min, vec4 max each. */
+static void make_boxes(float *b, uint32_t n) {
+  uint64_t s = 0x6c627668ull ^ n;
+  for (uint32_t i = 0; i < n; ++i)
+    for (int c = 0; c < 3; ++c) {
+      float lo = (float)(next(&s) >> 40) * (100.0f / 16777216.0f);
+      b[8 * i + c] = lo;
+      b[8 * i + 4 + c] = lo + (float)(next(&s) >> 40) * (0.5f / 16777216.0f);
+      b[8 * i + 3] = b[8 * i + 7] = 0.0f;
+    }
+}
+
+static int check_tree(const glradix_lbvh_node *nodes, const float *b, uint32_t n, char *why,
+                      size_t len) {
+  unsigned char *seen = calloc(n, 1);
+  uint32_t *stack = malloc(2 * (size_t)n * sizeof *stack);
+  int ok = seen && stack;
+  size_t top = 0;
+  if (ok) stack[top++] = 0;
+  while (ok && top) {
+    uint32_t x = stack[--top];
+    const glradix_lbvh_node *q = &nodes[x];
+    if (q->b == GLRADIX_LBVH_LEAF) {
+      if (q->a >= n || seen[q->a] || memcmp(q->min, &b[8 * (size_t)q->a], 12) != 0 ||
+          memcmp(q->max, &b[8 * (size_t)q->a + 4], 12) != 0) {
+        snprintf(why, len, "leaf %u: bad primitive %u (out of range, twice, or box)", x, q->a);
+        ok = 0;
+      } else {
+        seen[q->a] = 1;
+      }
+      continue;
+    }
+    if (q->a >= 2 * n - 1 || q->b >= 2 * n - 1 || top + 2 > 2 * (size_t)n) {
+      snprintf(why, len, "node %u: child index out of range", x);
+      ok = 0;
+      break;
+    }
+    const glradix_lbvh_node *l = &nodes[q->a], *r = &nodes[q->b];
+    for (int c = 0; c < 3 && ok; ++c)
+      if (q->min[c] != (l->min[c] < r->min[c] ? l->min[c] : r->min[c]) ||
+          q->max[c] != (l->max[c] > r->max[c] ? l->max[c] : r->max[c])) {
+        snprintf(why, len, "node %u: box is not the union of its children", x);
+        ok = 0;
+      }
+    stack[top++] = q->a;
+    stack[top++] = q->b;
+  }
+  for (uint32_t i = 0; ok && i < n; ++i)
+    if (!seen[i]) {
+      snprintf(why, len, "primitive %u not reached from the root", i);
+      ok = 0;
+    }
+  free(seen);
+  free(stack);
+  return ok;
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+int bench_lbvh(GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, size_t nsizes,
+               unsigned morton_bits, unsigned repeat, int verify, int csv, FILE *info) {
+  int failed = 0;
+  GLuint q[2];
+  gl->GenQueries(2, q);
+  double *times = malloc(repeat * sizeof *times);
+  for (size_t si = 0; si < nsizes && times; ++si) {
+    const uint32_t n = sizes[si];
+    float *b = malloc((size_t)n * 8 * sizeof *b);
+    glradix_lbvh_node *nodes = verify ? malloc(glradix_lbvh_nodes_bytes(n)) : NULL;
+    if (!b || (verify && !nodes)) {
+      fprintf(stderr, "glradix-bench: out of host memory for %u boxes\n", n);
+      free(b);
+      free(nodes);
+      failed = 1;
+      continue;
+    }
+    make_boxes(b, n);
+    GLuint buf[2];
+    gl->GenBuffers(2, buf);
+    gl->BindBuffer(GL_COPY_WRITE_BUFFER, buf[0]);
+    gl->BufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)n * 32, b, GL_STATIC_DRAW);
+    gl->BindBuffer(GL_COPY_WRITE_BUFFER, buf[1]);
+    gl->BufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)glradix_lbvh_nodes_bytes(n), NULL,
+                   GL_DYNAMIC_COPY);
+    gl->Finish();
+    glradix_lbvh_desc d = {0};
+    d.bounds = buf[0];
+    d.count = n;
+    d.morton_bits = morton_bits;
+    d.nodes = buf[1];
+    glradix_status st = GLRADIX_OK;
+    for (unsigned r = 0; r < WARMUPS + repeat && st == GLRADIX_OK; ++r) {
+      GLuint64 t0 = 0, t1 = 0;
+      gl->QueryCounter(q[0], GL_TIMESTAMP);
+      st = glradix_lbvh_build(ctx, &d);
+      gl->QueryCounter(q[1], GL_TIMESTAMP);
+      gl->GetQueryObjectui64v(q[0], GL_QUERY_RESULT, &t0);
+      gl->GetQueryObjectui64v(q[1], GL_QUERY_RESULT, &t1);
+      if (r >= WARMUPS) times[r - WARMUPS] = (double)(t1 - t0) * 1e-6;
+    }
+    if (st != GLRADIX_OK) {
+      fprintf(stderr, "glradix-bench: lbvh n = %u: %s\n", n, glradix_status_string(st));
+      failed = 1;
+    } else {
+      qsort(times, repeat, sizeof *times, cmp_double);
+      double ms = times[repeat / 2];
+      const char *verified = "-";
+      if (verify) {
+        char why[160];
+        /* read through a staging copy, as the sort rows do */
+        GLuint staging;
+        gl->GenBuffers(1, &staging);
+        gl->BindBuffer(GL_COPY_WRITE_BUFFER, staging);
+        gl->BufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)glradix_lbvh_nodes_bytes(n), NULL,
+                       GL_STREAM_READ);
+        gl->BindBuffer(GL_COPY_READ_BUFFER, buf[1]);
+        gl->CopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0,
+                              (GLsizeiptr)glradix_lbvh_nodes_bytes(n));
+        gl->GetBufferSubData(GL_COPY_WRITE_BUFFER, 0, (GLsizeiptr)glradix_lbvh_nodes_bytes(n),
+                             nodes);
+        gl->DeleteBuffers(1, &staging);
+        int ok = check_tree(nodes, b, n, why, sizeof why);
+        if (!ok) {
+          fprintf(stderr, "glradix-bench: lbvh n = %u: verification failed: %s\n", n, why);
+          failed = 1;
+        }
+        verified = ok ? "yes" : "NO";
+      }
+      unsigned rb = glradix_query_desc(ctx).radix_bits;
+      if (csv)
+        printf("glradix-lbvh,%u,%u,1,%u,%.4f,%.1f,%s\n", n, morton_bits, rb, ms,
+               ms > 0 ? n / ms / 1e3 : 0.0, verified);
+      else
+        fprintf(info, "lbvh: %u boxes, %u-bit Morton codes, radix_bits %u: %.4f ms "
+                      "(codes + sort + build), verified %s\n",
+                n, morton_bits, rb, ms, verified);
+    }
+    gl->DeleteBuffers(2, buf);
+    free(b);
+    free(nodes);
+  }
+  gl->DeleteQueries(2, q);
+  free(times);
+  return failed;
+}

@@ -1,0 +1,21 @@
+/* glradix-bench --lbvh: Morton codes + sort + LBVH build, timed on the GPU. */
+#ifndef GLRADIX_BENCH_LBVH_H
+#define GLRADIX_BENCH_LBVH_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include <glradix/glradix.h>
+
+struct GladGLContext; /* glad/gl.h: the bench's own GL table */
+
+/* Runs one row per size: n random boxes, glradix_lbvh_build timed with a
+ * GL_TIMESTAMP pair (median of `repeat` after 2 warm-ups); with verify, the
+ * tree is checked on the CPU (each primitive reached once from the root,
+ * leaf boxes equal to the primitives', internal boxes the exact union of
+ * their children). Rows as glradix-bench's CSV with impl "glradix-lbvh"
+ * (key_bits = morton bits). Returns 0, or 1 if a build or check failed. */
+int bench_lbvh(struct GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, size_t nsizes,
+               unsigned morton_bits, unsigned repeat, int verify, int csv, FILE *info);
+
+#endif
