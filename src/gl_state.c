@@ -44,6 +44,17 @@ void _glradix_begin(glradix_context *ctx, _glradix_gl_state *saved) {
   _glradix_save_state(ctx, saved);
 }
 
+glradix_status _glradix_enter(glradix_context *ctx, const char *fn, const void *desc,
+                              _glradix_gl_state *saved) {
+  if (!ctx) return GLRADIX_ERROR_INVALID_ARGUMENT; /* nowhere to log */
+  if (!desc) {
+    _glradix_log(&ctx->desc, "%s: desc is NULL", fn);
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  _glradix_begin(ctx, saved);
+  return GLRADIX_OK;
+}
+
 glradix_status _glradix_end(glradix_context *ctx, const char *fn, glradix_status st,
                             const _glradix_gl_state *saved) {
   if (st == GLRADIX_OK) {

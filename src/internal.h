@@ -170,6 +170,10 @@ void _glradix_clear_gl_errors(glradix_context *ctx);
  * (on success the barriers callers rely on and the library's own GL errors
  * as a status; bindings restored). */
 void _glradix_begin(glradix_context *ctx, _glradix_gl_state *saved);
+/* A public call's prologue: ctx and desc not NULL (else INVALID_ARGUMENT,
+ * logged when there is a ctx), then _glradix_begin. */
+glradix_status _glradix_enter(glradix_context *ctx, const char *fn, const void *desc,
+                              _glradix_gl_state *saved);
 glradix_status _glradix_end(glradix_context *ctx, const char *fn, glradix_status st,
                             const _glradix_gl_state *saved);
 void _glradix_save_state(glradix_context *ctx, _glradix_gl_state *s);

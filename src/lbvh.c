@@ -92,13 +92,9 @@ static glradix_status build(glradix_context *ctx, const glradix_lbvh_desc *d) {
 
 glradix_status glradix_lbvh_build(glradix_context *ctx, const glradix_lbvh_desc *desc) {
   const char *fn = "glradix_lbvh_build";
-  if (!ctx) return GLRADIX_ERROR_INVALID_ARGUMENT; /* nowhere to log */
-  if (!desc) {
-    _glradix_log(&ctx->desc, "%s: desc is NULL", fn);
-    return GLRADIX_ERROR_INVALID_ARGUMENT;
-  }
   _glradix_gl_state saved;
-  _glradix_begin(ctx, &saved);
+  glradix_status entered = _glradix_enter(ctx, fn, desc, &saved);
+  if (entered != GLRADIX_OK) return entered;
   glradix_status st = build_checks(ctx, desc);
   if (st == GLRADIX_OK) st = build(ctx, desc);
   return _glradix_end(ctx, fn, st, &saved);

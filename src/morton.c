@@ -70,13 +70,9 @@ glradix_status _glradix_morton(glradix_context *ctx, const _glradix_morton_job *
 
 glradix_status glradix_morton_codes(glradix_context *ctx, const glradix_morton_desc *desc) {
   const char *fn = "glradix_morton_codes";
-  if (!ctx) return GLRADIX_ERROR_INVALID_ARGUMENT; /* nowhere to log */
-  if (!desc) {
-    _glradix_log(&ctx->desc, "%s: desc is NULL", fn);
-    return GLRADIX_ERROR_INVALID_ARGUMENT;
-  }
   _glradix_gl_state saved;
-  _glradix_begin(ctx, &saved);
+  glradix_status entered = _glradix_enter(ctx, fn, desc, &saved);
+  if (entered != GLRADIX_OK) return entered;
   unsigned bits = desc->morton_bits ? desc->morton_bits : 30;
   glradix_status st = _glradix_morton_check(ctx, fn, desc->bounds, desc->count, desc->morton_bits,
                                             desc->has_scene_box, desc->scene_min, desc->scene_max);

@@ -55,13 +55,9 @@ static glradix_status scan_checks(glradix_context *ctx, const glradix_scan_desc 
 }
 
 glradix_status glradix_scan(glradix_context *ctx, const glradix_scan_desc *desc) {
-  if (!ctx) return GLRADIX_ERROR_INVALID_ARGUMENT; /* nowhere to log */
-  if (!desc) {
-    _glradix_log(&ctx->desc, "glradix_scan: desc is NULL");
-    return GLRADIX_ERROR_INVALID_ARGUMENT;
-  }
   _glradix_gl_state saved;
-  _glradix_begin(ctx, &saved);
+  glradix_status entered = _glradix_enter(ctx, "glradix_scan", desc, &saved);
+  if (entered != GLRADIX_OK) return entered;
   _glradix_scan_plan plan;
   glradix_status st = scan_checks(ctx, desc);
   if (st == GLRADIX_OK && desc->count > 0) st = prepare_scan(ctx, "glradix_scan", desc->count, &plan);
@@ -96,13 +92,9 @@ static glradix_status compact_checks(glradix_context *ctx, const glradix_compact
 
 glradix_status glradix_compact(glradix_context *ctx, const glradix_compact_desc *desc) {
   const char *fn = "glradix_compact";
-  if (!ctx) return GLRADIX_ERROR_INVALID_ARGUMENT; /* nowhere to log */
-  if (!desc) {
-    _glradix_log(&ctx->desc, "%s: desc is NULL", fn);
-    return GLRADIX_ERROR_INVALID_ARGUMENT;
-  }
   _glradix_gl_state saved;
-  _glradix_begin(ctx, &saved);
+  glradix_status entered = _glradix_enter(ctx, fn, desc, &saved);
+  if (entered != GLRADIX_OK) return entered;
   _glradix_scan_plan plan;
   GLsizeiptr bytes = (GLsizeiptr)desc->count * (GLsizeiptr)sizeof(GLuint);
   glradix_status st = compact_checks(ctx, desc);

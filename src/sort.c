@@ -148,13 +148,9 @@ size_t glradix_scratch_bytes(const glradix_context *ctx, const glradix_sort_desc
 }
 
 glradix_status glradix_reserve(glradix_context *ctx, const glradix_sort_desc *desc) {
-  if (!ctx) return GLRADIX_ERROR_INVALID_ARGUMENT; /* nowhere to log */
-  if (!desc) {
-    _glradix_log(&ctx->desc, "glradix_reserve: desc is NULL");
-    return GLRADIX_ERROR_INVALID_ARGUMENT;
-  }
   _glradix_gl_state saved;
-  _glradix_begin(ctx, &saved);
+  glradix_status entered = _glradix_enter(ctx, "glradix_reserve", desc, &saved);
+  if (entered != GLRADIX_OK) return entered;
   glradix_status st =
       _glradix_reserve(ctx, "glradix_reserve", desc->count, desc->values != 0, key_words(desc));
   return _glradix_end(ctx, "glradix_reserve", st, &saved);
