@@ -1,0 +1,161 @@
+/*
+ * The sort, pass by pass. glradix has no hook for the buffers between its
+ * stages or passes, so the state after pass k is made by sorting a fresh
+ * copy of the input on bits [0, 2k) with a radix_bits = 2 context: LSD radix
+ * sort is stable, so that is exactly the state after k passes of the full
+ * sort. Pass k alone (bits [2k-2, 2k) of the state after k-1 passes) is run
+ * again on a profiling context for its per-stage GPU times.
+ *
+ * Not shown: the states inside a pass (after the local shuffle / tile
+ * counts, after the scan). Only their GPU times are reported.
+ */
+#include "demo.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One stable counting-sort pass on the CPU: the reference for pass k. */
+static void cpu_pass(uint32_t *k, uint32_t *v, uint32_t *tk, uint32_t *tv, uint32_t n,
+                     unsigned shift) {
+  uint32_t start[4] = {0, 0, 0, 0};
+  for (uint32_t i = 0; i < n; ++i) ++start[(k[i] >> shift) & 3u];
+  for (uint32_t sum = 0, d = 0; d < 4; ++d) {
+    uint32_t c = start[d];
+    start[d] = sum;
+    sum += c;
+  }
+  for (uint32_t i = 0; i < n; ++i) {
+    uint32_t at = start[(k[i] >> shift) & 3u]++;
+    tk[at] = k[i];
+    tv[at] = v[i];
+  }
+  memcpy(k, tk, (size_t)n * 4);
+  memcpy(v, tv, (size_t)n * 4);
+}
+
+/* Independent of the LSD reference: sorted by key, ties by index (stable),
+ * and every (key, index) pair is an input pair. */
+static int fully_sorted(const uint32_t *codes, const uint32_t *k, const uint32_t *v, uint32_t n) {
+  for (uint32_t i = 0; i < n; ++i) {
+    if (v[i] >= n || codes[v[i]] != k[i]) return 0;
+    if (i > 0 && (k[i - 1] > k[i] || (k[i - 1] == k[i] && v[i - 1] >= v[i]))) return 0;
+  }
+  return 1;
+}
+
+static GLuint copy_of(GLuint src, size_t bytes) {
+  GLuint b = demo_buffer(NULL, bytes);
+  gl.BindBuffer(GL_COPY_READ_BUFFER, src);
+  gl.BindBuffer(GL_COPY_WRITE_BUFFER, b);
+  gl.CopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, (GLsizeiptr)bytes);
+  gl.BindBuffer(GL_COPY_READ_BUFFER, 0);
+  gl.BindBuffer(GL_COPY_WRITE_BUFFER, 0);
+  return b;
+}
+
+static int same(GLuint buf, const uint32_t *want, uint32_t *tmp, uint32_t n) {
+  demo_read(buf, tmp, (size_t)n * 4);
+  return memcmp(tmp, want, (size_t)n * 4) == 0;
+}
+
+static glradix_context *make_ctx(glradix_loadfunc load, int profile) {
+  glradix_desc d = {0};
+  glradix_context *ctx = NULL;
+  d.load = load;
+  d.radix_bits = 2;
+  d.log = demo_log;
+  d.profile = profile;
+  glradix_status s = glradix_create(&d, &ctx);
+  if (s != GLRADIX_OK)
+    fprintf(stderr, "glradix-demo: glradix_create failed: %s\n", glradix_status_string(s));
+  return ctx;
+}
+
+int steps_build(demo_steps *st, const demo_scene *s, glradix_loadfunc load) {
+  const uint32_t n = s->n;
+  const size_t bytes = (size_t)n * 4;
+  int ok = 1;
+  uint32_t *rk = malloc(bytes), *rv = malloc(bytes), *tk = malloc(bytes), *tv = malloc(bytes);
+  glradix_context *ctx = make_ctx(load, 0), *prof = make_ctx(load, 1);
+  memset(st, 0, sizeof *st);
+  st->n = n;
+  if (!rk || !rv || !tk || !tv || !ctx || !prof) {
+    ok = 0;
+    goto done;
+  }
+  memcpy(rk, s->codes, bytes);
+  for (uint32_t i = 0; i < n; ++i) rv[i] = i;
+  st->keys[0] = demo_buffer(rk, bytes);
+  st->vals[0] = demo_buffer(rv, bytes);
+  st->verified[0] = 1;
+  for (unsigned k = 1; k <= DEMO_PASSES && ok; ++k) {
+    glradix_sort_desc sd = {0};
+    glradix_status e;
+    cpu_pass(rk, rv, tk, tv, n, 2 * (k - 1));
+    /* State after k passes: a fresh copy of the input, bits [0, 2k). */
+    st->keys[k] = copy_of(st->keys[0], bytes);
+    st->vals[k] = copy_of(st->vals[0], bytes);
+    sd.keys = st->keys[k];
+    sd.values = st->vals[k];
+    sd.count = n;
+    sd.begin_bit = 0;
+    sd.end_bit = 2 * k;
+    e = glradix_sort(ctx, &sd);
+    /* Pass k alone on the profiling context, from the state after k-1. */
+    GLuint pk = copy_of(st->keys[k - 1], bytes), pv = copy_of(st->vals[k - 1], bytes);
+    sd.keys = pk;
+    sd.values = pv;
+    sd.begin_bit = 2 * (k - 1);
+    if (e == GLRADIX_OK) e = glradix_sort(prof, &sd);
+    if (e == GLRADIX_OK) e = glradix_query_stage_times(prof, &st->times[k]);
+    if (e != GLRADIX_OK) {
+      fprintf(stderr, "glradix-demo: pass %u failed: %s\n", k, glradix_status_string(e));
+      ok = 0;
+    } else {
+      st->verified[k] = same(st->keys[k], rk, tk, n) && same(st->vals[k], rv, tk, n) &&
+                        same(pk, rk, tk, n) && same(pv, rv, tk, n);
+      if (k == DEMO_PASSES) st->verified[k] = st->verified[k] && fully_sorted(s->codes, rk, rv, n);
+    }
+    gl.DeleteBuffers(1, &pk);
+    gl.DeleteBuffers(1, &pv);
+  }
+  for (unsigned k = 0; k <= DEMO_PASSES; ++k) {
+    if (!st->keys[k]) continue;
+    st->key_tex[k] = demo_texbuf(st->keys[k], GL_R32UI);
+    st->val_tex[k] = demo_texbuf(st->vals[k], GL_R32UI);
+  }
+done:
+  glradix_destroy(ctx);
+  glradix_destroy(prof);
+  free(rk);
+  free(rv);
+  free(tk);
+  free(tv);
+  return ok;
+}
+
+void steps_free(demo_steps *st) {
+  for (unsigned k = 0; k <= DEMO_PASSES; ++k) {
+    gl.DeleteTextures(1, &st->key_tex[k]);
+    gl.DeleteTextures(1, &st->val_tex[k]);
+    gl.DeleteBuffers(1, &st->keys[k]);
+    gl.DeleteBuffers(1, &st->vals[k]);
+  }
+  memset(st, 0, sizeof *st);
+}
+
+/* The line shown in the window title and printed in headless mode. */
+void steps_describe(const demo_steps *st, unsigned k, char *out, size_t size) {
+  if (k == 0) {
+    snprintf(out, size, "pass  0/%u  input (%u Morton codes, colour = digit of pass 1, bits [0,2))",
+             DEMO_PASSES, st->n);
+    return;
+  }
+  const glradix_stage_times *t = &st->times[k];
+  snprintf(out, size,
+           "pass %2u/%u  bits [%2u,%2u)  tiles %.3f ms  scan %.3f ms  scatter %.3f ms  "
+           "total %.3f ms  verified %s",
+           k, DEMO_PASSES, 2 * (k - 1), 2 * k, t->tiles_ms, t->scan_ms, t->scatter_ms,
+           t->total_ms, st->verified[k] ? "yes" : "no");
+}
