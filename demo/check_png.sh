@@ -28,6 +28,7 @@ for f in "$out"/sort_*.png "$out"/lbvh.png; do
   [ "$size" -gt "$min" ] || fail "$f: $size bytes (want > $min), looks blank"
   n=$((n + 1))
 done
-[ "$n" -eq 17 ] || fail "expected 17 PNGs, found $n"
-cmp -s "$out/sort_00.png" "$out/sort_15.png" && fail "first and last sort steps are identical"
+[ "$n" -eq 32 ] || fail "expected 32 PNGs (31 sort steps + LBVH), found $n"
+cmp -s "$out/sort_00.png" "$out/sort_30.png" && fail "first and last sort steps are identical"
+cmp -s "$out/sort_15.png" "$out/sort_16.png" && fail "a pass's shuffle and scatter steps are identical"
 echo "check_png: $n PNGs ok"

@@ -33,16 +33,24 @@ void scene_free(demo_scene *s);
 /* ---- sort_steps.c ---- */
 #define DEMO_KEY_BITS 30u
 #define DEMO_PASSES (DEMO_KEY_BITS / 2u) /* radix_bits = 2 */
+/* Steps: 0 = the input; 2k - 1 = pass k after its local shuffle (and scan);
+ * 2k = after pass k's global scatter. */
+#define DEMO_STEPS (2u * DEMO_PASSES + 1u)
 typedef struct demo_steps {
   uint32_t n;
   GLuint keys[DEMO_PASSES + 1], vals[DEMO_PASSES + 1]; /* state after k passes */
   GLuint key_tex[DEMO_PASSES + 1], val_tex[DEMO_PASSES + 1];
+  GLuint shuf_keys[DEMO_PASSES + 1], shuf_tex[DEMO_PASSES + 1]; /* pass k's shuffled tiles */
   glradix_stage_times times[DEMO_PASSES + 1]; /* of pass k alone, profiled */
   int verified[DEMO_PASSES + 1];              /* state k == CPU LSD after k passes */
+  int shuf_verified[DEMO_PASSES + 1];         /* tiles == CPU stable split of state k-1 */
 } demo_steps;
 int steps_build(demo_steps *st, const demo_scene *s, glradix_loadfunc load);
 void steps_free(demo_steps *st);
-void steps_describe(const demo_steps *st, unsigned k, char *out, size_t size);
+void steps_describe(const demo_steps *st, unsigned step, char *out, size_t size);
+GLuint steps_key_tex(const demo_steps *st, unsigned step);
+unsigned steps_digit_shift(unsigned step); /* of the pass a step belongs to */
+int steps_verified(const demo_steps *st, unsigned step);
 
 /* ---- view_sort.c ---- */
 int view_sort_init(void);

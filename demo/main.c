@@ -25,7 +25,7 @@ enum { HEADLESS_W = 640, HEADLESS_H = 360 };
 
 static struct {
   int view;        /* 1 sort, 2 LBVH */
-  unsigned step;   /* 0 .. DEMO_PASSES */
+  unsigned step;   /* 0 .. DEMO_STEPS - 1 */
   demo_camera cam;
   int dragging;
   double mx, my;
@@ -109,13 +109,13 @@ static int run_headless(const demo_steps *st, const char *dir) {
     ok = 0;
   }
   app.view = 1;
-  for (unsigned k = 0; k <= DEMO_PASSES && ok; ++k) {
+  for (unsigned k = 0; k < DEMO_STEPS && ok; ++k) {
     app.step = k;
     steps_describe(st, k, line, sizeof line);
     printf("%s\n", line);
     snprintf(name, sizeof name, "sort_%02u.png", k);
     if (dir) ok = snapshot(st, dir, name);
-    ok = ok && st->verified[k];
+    ok = ok && steps_verified(st, k);
   }
   app.view = 2;
   title_text(st, line, sizeof line);
@@ -141,7 +141,7 @@ static void on_key(GLFWwindow *win, int key, int scancode, int action, int mods)
   case GLFW_KEY_1: app.view = 1; break;
   case GLFW_KEY_2: app.view = 2; break;
   case GLFW_KEY_SPACE:
-  case GLFW_KEY_RIGHT: if (app.step < DEMO_PASSES) ++app.step; break;
+  case GLFW_KEY_RIGHT: if (app.step + 1 < DEMO_STEPS) ++app.step; break;
   case GLFW_KEY_LEFT: if (app.step > 0) --app.step; break;
   case GLFW_KEY_R: app.step = 0; break;
   case GLFW_KEY_EQUAL:

@@ -6,8 +6,9 @@
  * sort. Pass k alone (bits [2k-2, 2k) of the state after k-1 passes) is run
  * again on a profiling context for its per-stage GPU times.
  *
- * Not shown: the states inside a pass (after the local shuffle / tile
- * counts, after the scan). Only their GPU times are reported.
+ * Inside pass k, the keys after the local shuffle (each tile stably split
+ * by the pass's digit; the scan then changes only the bucket offsets) come
+ * from glradix_sort_inspect on another fresh copy.
  */
 #include "demo.h"
 
@@ -59,6 +60,18 @@ static int same(GLuint buf, const uint32_t *want, uint32_t *tmp, uint32_t n) {
   return memcmp(tmp, want, (size_t)n * 4) == 0;
 }
 
+/* CPU reference for pass k's local shuffle: each tile of the state after
+ * pass k - 1 stably split by the pass's digit. */
+static void cpu_shuffle(const uint32_t *prev, uint32_t *out, uint32_t n, uint32_t tile,
+                        unsigned shift) {
+  for (uint32_t t = 0; t < n; t += tile) {
+    uint32_t end = n - t < tile ? n : t + tile, at = t;
+    for (uint32_t d = 0; d < 4; ++d)
+      for (uint32_t i = t; i < end; ++i)
+        if (((prev[i] >> shift) & 3u) == d) out[at++] = prev[i];
+  }
+}
+
 static glradix_context *make_ctx(glradix_loadfunc load, int profile) {
   glradix_desc d = {0};
   glradix_context *ctx = NULL;
@@ -66,6 +79,8 @@ static glradix_context *make_ctx(glradix_loadfunc load, int profile) {
   d.radix_bits = 2;
   d.log = demo_log;
   d.profile = profile;
+  /* the plan whose stages the steps show: local_shuffle, scan, global_scatter */
+  d.plan = GLRADIX_PLAN_SCAN_THEN_PROPAGATE;
   glradix_status s = glradix_create(&d, &ctx);
   if (s != GLRADIX_OK)
     fprintf(stderr, "glradix-demo: glradix_create failed: %s\n", glradix_status_string(s));
@@ -92,6 +107,18 @@ int steps_build(demo_steps *st, const demo_scene *s, glradix_loadfunc load) {
   for (unsigned k = 1; k <= DEMO_PASSES && ok; ++k) {
     glradix_sort_desc sd = {0};
     glradix_status e;
+    /* Pass k stopped after its local shuffle, from a fresh copy. */
+    cpu_shuffle(rk, tk, n, glradix_tile_size(ctx), 2 * (k - 1));
+    GLuint fresh = copy_of(st->keys[0], bytes);
+    st->shuf_keys[k] = demo_buffer(NULL, bytes);
+    glradix_sort_desc in = {0};
+    in.keys = fresh;
+    in.count = n;
+    in.end_bit = DEMO_KEY_BITS;
+    glradix_status ie = glradix_sort_inspect(ctx, &in, k - 1, GLRADIX_STAGE_LOCAL_SHUFFLE,
+                                             st->shuf_keys[k]);
+    st->shuf_verified[k] = ie == GLRADIX_OK && same(st->shuf_keys[k], tk, tv, n);
+    gl.DeleteBuffers(1, &fresh);
     cpu_pass(rk, rv, tk, tv, n, 2 * (k - 1));
     /* State after k passes: a fresh copy of the input, bits [0, 2k). */
     st->keys[k] = copy_of(st->keys[0], bytes);
@@ -124,6 +151,7 @@ int steps_build(demo_steps *st, const demo_scene *s, glradix_loadfunc load) {
     if (!st->keys[k]) continue;
     st->key_tex[k] = demo_texbuf(st->keys[k], GL_R32UI);
     st->val_tex[k] = demo_texbuf(st->vals[k], GL_R32UI);
+    if (st->shuf_keys[k]) st->shuf_tex[k] = demo_texbuf(st->shuf_keys[k], GL_R32UI);
   }
 done:
   glradix_destroy(ctx);
@@ -137,6 +165,8 @@ done:
 
 void steps_free(demo_steps *st) {
   for (unsigned k = 0; k <= DEMO_PASSES; ++k) {
+    gl.DeleteTextures(1, &st->shuf_tex[k]);
+    gl.DeleteBuffers(1, &st->shuf_keys[k]);
     gl.DeleteTextures(1, &st->key_tex[k]);
     gl.DeleteTextures(1, &st->val_tex[k]);
     gl.DeleteBuffers(1, &st->keys[k]);
@@ -145,17 +175,36 @@ void steps_free(demo_steps *st) {
   memset(st, 0, sizeof *st);
 }
 
+GLuint steps_key_tex(const demo_steps *st, unsigned step) {
+  return step % 2 ? st->shuf_tex[(step + 1) / 2] : st->key_tex[step / 2];
+}
+
+unsigned steps_digit_shift(unsigned step) { return step == 0 ? 0u : 2u * ((step - 1) / 2); }
+
+int steps_verified(const demo_steps *st, unsigned step) {
+  return step % 2 ? st->shuf_verified[(step + 1) / 2] : st->verified[step / 2];
+}
+
 /* The line shown in the window title and printed in headless mode. */
-void steps_describe(const demo_steps *st, unsigned k, char *out, size_t size) {
-  if (k == 0) {
-    snprintf(out, size, "pass  0/%u  input (%u Morton codes, colour = digit of pass 1, bits [0,2))",
-             DEMO_PASSES, st->n);
+void steps_describe(const demo_steps *st, unsigned step, char *out, size_t size) {
+  if (step == 0) {
+    snprintf(out, size, "step  0/%u  input (%u Morton codes, colour = digit of pass 1, bits [0,2))",
+             DEMO_STEPS - 1, st->n);
+    return;
+  }
+  unsigned k = (step + 1) / 2;
+  if (step % 2) {
+    snprintf(out, size,
+             "step %2u/%u  pass %2u bits [%2u,%2u) after local shuffle + scan (tiles split by "
+             "digit)  shuffle %.3f ms  scan %.3f ms  verified %s",
+             step, DEMO_STEPS - 1, k, 2 * (k - 1), 2 * k, st->times[k].tiles_ms,
+             st->times[k].scan_ms, st->shuf_verified[k] ? "yes" : "no");
     return;
   }
   const glradix_stage_times *t = &st->times[k];
   snprintf(out, size,
-           "pass %2u/%u  bits [%2u,%2u)  tiles %.3f ms  scan %.3f ms  scatter %.3f ms  "
-           "total %.3f ms  verified %s",
-           k, DEMO_PASSES, 2 * (k - 1), 2 * k, t->tiles_ms, t->scan_ms, t->scatter_ms,
-           t->total_ms, st->verified[k] ? "yes" : "no");
+           "step %2u/%u  pass %2u bits [%2u,%2u) after global scatter  scatter %.3f ms  "
+           "pass total %.3f ms  verified %s",
+           step, DEMO_STEPS - 1, k, 2 * (k - 1), 2 * k, t->scatter_ms, t->total_ms,
+           st->verified[k] ? "yes" : "no");
 }

@@ -42,8 +42,8 @@ int view_sort_init(void) {
   return prog != 0;
 }
 
-void view_sort_draw(const demo_steps *st, unsigned k, int w, int h) {
-  const unsigned shift = 2u * (k == 0 ? 0u : k - 1u);
+void view_sort_draw(const demo_steps *st, unsigned step, int w, int h) {
+  const unsigned shift = steps_digit_shift(step);
   gl.Viewport(0, 0, w, h);
   gl.Disable(GL_DEPTH_TEST);
   gl.ClearColor(0.07f, 0.07f, 0.09f, 1.0f);
@@ -51,7 +51,7 @@ void view_sort_draw(const demo_steps *st, unsigned k, int w, int h) {
   gl.UseProgram(prog);
   gl.BindVertexArray(vao);
   gl.ActiveTexture(GL_TEXTURE0);
-  gl.BindTexture(GL_TEXTURE_BUFFER, st->key_tex[k]);
+  gl.BindTexture(GL_TEXTURE_BUFFER, steps_key_tex(st, step));
   gl.Uniform1i(gl.GetUniformLocation(prog, "keys"), 0);
   gl.Uniform1i(gl.GetUniformLocation(prog, "n"), (GLint)st->n);
   gl.Uniform1ui(gl.GetUniformLocation(prog, "shift"), shift);

@@ -184,13 +184,21 @@ static void copy_buffer(glradix_context *ctx, GLuint from, GLuint to, GLuint cou
                         (GLsizeiptr)count * (GLsizeiptr)sizeof(GLuint));
 }
 
+/* glradix_sort_inspect: where the passes stop. */
+typedef struct stop_point {
+  unsigned pass;
+  glradix_stage stage;
+} stop_point;
+
 /* The pass plan: one pass per radix_bits-wide digit of [shift, end_bit),
  * lowest first, each a tile stage, the scan and another tile stage with
  * barriers between. Scan-then-propagate sorts in place through scratch;
  * reduce-then-scan alternates between the caller's buffers and scratch and
- * copies back after an odd number of passes. */
+ * copies back after an odd number of passes. With a stop point (inspection)
+ * the plan is scan-then-propagate, no pass is skipped, and the passes end
+ * after the given stage. */
 static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit,
-                       const _glradix_scan_plan *plan) {
+                       const _glradix_scan_plan *plan, const stop_point *stop) {
   GladGLContext *gl = &ctx->gl;
   const GLuint keys = pass->keys, values = pass->values;
   const GLuint begin_bit = pass->shift;
@@ -198,8 +206,8 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
   /* With the count on the GPU, an odd number of alternating passes would
    * need a copy of unknown length: sort in place instead. */
   const bool reduce_then_scan = ctx->desc.plan == GLRADIX_PLAN_REDUCE_THEN_SCAN &&
-                                !(pass->indirect && passes % 2 != 0);
-  _glradix_pass_skip(ctx, pass, passes);
+                                !(pass->indirect && passes % 2 != 0) && !stop;
+  if (!stop) _glradix_pass_skip(ctx, pass, passes);
   for (unsigned p = 0; p < passes; p++) {
     pass->index = p;
     pass->shift = begin_bit + p * ctx->desc.radix_bits;
@@ -229,13 +237,16 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
     else _glradix_local_shuffle(ctx, pass);
     gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     _glradix_profile_mark(ctx, p, 1);
+    if (stop && p == stop->pass && stop->stage == GLRADIX_STAGE_LOCAL_SHUFFLE) return;
     const _glradix_scan_io counts = {ctx->counts.name, 0, ctx->counts.name, 0};
     _glradix_scan(ctx, plan, &counts, false);
     _glradix_profile_mark(ctx, p, 2);
+    if (stop && p == stop->pass && stop->stage == GLRADIX_STAGE_SCAN) return;
     if (reduce_then_scan) _glradix_shuffle_scatter(ctx, pass);
     else _glradix_global_scatter(ctx, pass);
     gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     _glradix_profile_mark(ctx, p, 3);
+    if (stop && p == stop->pass) return;
   }
   if (reduce_then_scan && passes % 2 != 0) {
     gl->MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
@@ -270,8 +281,53 @@ glradix_status glradix_sort(glradix_context *ctx, const glradix_sort_desc *desc)
       for (unsigned point = 1; point <= _GLRADIX_STAGES; point++)
         _glradix_profile_mark(ctx, 0, point);
     } else {
-      run_passes(ctx, &pass, end_bit, &scratch.plan);
+      run_passes(ctx, &pass, end_bit, &scratch.plan, NULL);
     }
   }
   return _glradix_end(ctx, "glradix_sort", st, &saved);
+}
+
+glradix_status glradix_sort_inspect(glradix_context *ctx, const glradix_sort_desc *desc,
+                                    unsigned pass, glradix_stage stage, unsigned out_keys) {
+  const char *fn = "glradix_sort_inspect";
+  if (!ctx) return GLRADIX_ERROR_INVALID_ARGUMENT; /* nowhere to log */
+  unsigned end_bit = 0;
+  glradix_status st = check_desc(ctx, desc, &end_bit);
+  if (st != GLRADIX_OK) return st;
+  unsigned passes = _glradix_div_up(end_bit - desc->begin_bit, ctx->desc.radix_bits);
+  if (pass >= passes || (unsigned)stage > (unsigned)GLRADIX_STAGE_GLOBAL_SCATTER ||
+      desc->count_buffer != 0 || desc->count == 0) {
+    _glradix_log(&ctx->desc, "%s: pass %u of %u, stage %d, count %u%s: nothing to inspect", fn,
+                 pass, passes, (int)stage, desc->count,
+                 desc->count_buffer ? " (with a count_buffer)" : "");
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  _glradix_gl_state saved;
+  _glradix_begin(ctx, &saved);
+  scratch_layout scratch;
+  st = prepare(ctx, desc, &scratch);
+  const uint64_t key_bytes = (uint64_t)desc->count * 4u * key_words(desc);
+  if (st == GLRADIX_OK) st = _glradix_check_buffer(ctx, fn, out_keys, "out_keys", key_bytes);
+  if (st == GLRADIX_OK) {
+    _glradix_pass p = {
+        .pairs = desc->values != 0, .keys = desc->keys, .values = desc->values,
+        .count = desc->count, .num_tiles = scratch.num_tiles, .shift = desc->begin_bit,
+        .digit_bits = end_bit - desc->begin_bit, .key_mode = key_mode(desc),
+        .key_words = key_words(desc)};
+    _glradix_count_prepare(ctx, &p, 0, 0);
+    const stop_point stop = {pass, stage};
+    GLuint from = desc->keys;
+    if (scratch.single) {
+      /* one tile: every stage of a pass gives that pass's output */
+      GLuint pass_end = desc->begin_bit + (pass + 1) * ctx->desc.radix_bits;
+      p.digit_bits = (pass_end < end_bit ? pass_end : end_bit) - desc->begin_bit;
+      _glradix_tile_sort(ctx, &p);
+    } else {
+      run_passes(ctx, &p, end_bit, &scratch.plan, &stop);
+      if (stage != GLRADIX_STAGE_GLOBAL_SCATTER) from = ctx->tile_keys.name;
+    }
+    ctx->gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    copy_buffer(ctx, from, out_keys, (GLuint)(key_bytes / 4));
+  }
+  return _glradix_end(ctx, fn, st, &saved);
 }

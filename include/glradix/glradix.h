@@ -224,6 +224,32 @@ GLRADIX_API size_t glradix_scratch_bytes(const glradix_context *ctx,
  */
 GLRADIX_API glradix_status glradix_reserve(glradix_context *ctx, const glradix_sort_desc *desc);
 
+/** The stages of a pass, for glradix_sort_inspect. */
+typedef enum glradix_stage {
+  GLRADIX_STAGE_LOCAL_SHUFFLE = 0, /**< each tile sorted by the pass's digit */
+  GLRADIX_STAGE_SCAN,              /**< the tiles' bucket offsets scanned (keys as after the shuffle) */
+  GLRADIX_STAGE_GLOBAL_SCATTER     /**< the pass's output */
+} glradix_stage;
+
+/**
+ * For visualisation and debugging: runs desc's sort with the
+ * scan-then-propagate plan and no pass skipping, stops after `stage` of
+ * pass `pass` (0 = the lowest digit), and copies the keys as they are at
+ * that point into `out_keys`. After the local shuffle or the scan these are
+ * the shuffled tiles; after the global scatter, the pass's output. The
+ * desc's own buffers are left as after the last complete pass. Inputs of one
+ * tile or less are sorted by a single dispatch: every stage then gives the
+ * pass's output.
+ *
+ * @errors as glradix_sort, plus GLRADIX_ERROR_INVALID_ARGUMENT for a pass
+ *         or stage out of range, count 0, a count_buffer, or out_keys not a
+ *         buffer of count keys.
+ * @gl_state as glradix_sort.
+ */
+GLRADIX_API glradix_status glradix_sort_inspect(glradix_context *ctx,
+                                                const glradix_sort_desc *desc, unsigned pass,
+                                                glradix_stage stage, unsigned out_keys);
+
 /**
  * Convenience: uploads keys (and values, if not NULL) into context-owned
  * buffers, sorts them with glradix_sort (whole 32-bit keys) and reads them
