@@ -2,6 +2,7 @@
  * restored (after sorts, also with a GPU count, scans and compactions),
  * pending GL errors are cleared and logged. */
 #include "common.h"
+#include "glradix/lbvh.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -132,6 +133,22 @@ START_TEST(sort_restores_bindings_and_program) {
   cd.count = 5000;
   ck_assert_int_eq(glradix_compact(tg_ctx, &cd), GLRADIX_OK);
   expect_app_state(&st, "glradix_compact");
+  ck_assert_int_eq(glradix_sort_inspect(tg_ctx, &sd, 1, GLRADIX_STAGE_LOCAL_SHUFFLE, vb),
+                   GLRADIX_OK);
+  expect_app_state(&st, "glradix_sort_inspect");
+  /* 625 primitives' bounds are the first 5000 words of kb */
+  glradix_morton_desc md = {0};
+  md.bounds = kb;
+  md.count = 625;
+  md.codes = vb;
+  ck_assert_int_eq(glradix_morton_codes(tg_ctx, &md), GLRADIX_OK);
+  expect_app_state(&st, "glradix_morton_codes");
+  glradix_lbvh_desc ld = {0};
+  ld.bounds = kb;
+  ld.count = 100;
+  ld.nodes = vb; /* 199 nodes x 8 words fit in 5000 */
+  ck_assert_int_eq(glradix_lbvh_build(tg_ctx, &ld), GLRADIX_OK);
+  expect_app_state(&st, "glradix_lbvh_build");
   sd.keys = 987654; /* a rejected call restores (touches) nothing either */
   ck_assert_int_eq(glradix_sort(tg_ctx, &sd), GLRADIX_ERROR_INVALID_ARGUMENT);
   expect_app_state(&st, "a rejected glradix_sort");
