@@ -58,7 +58,7 @@ glradix_status glradix_scan(glradix_context *ctx, const glradix_scan_desc *desc)
   _glradix_gl_state saved;
   glradix_status entered = _glradix_enter(ctx, "glradix_scan", desc, &saved);
   if (entered != GLRADIX_OK) return entered;
-  _glradix_scan_plan plan;
+  _glradix_scan_plan plan = {0};
   glradix_status st = scan_checks(ctx, desc);
   if (st == GLRADIX_OK && desc->count > 0) st = prepare_scan(ctx, "glradix_scan", desc->count, &plan);
   if (st == GLRADIX_OK) {
@@ -95,7 +95,7 @@ glradix_status glradix_compact(glradix_context *ctx, const glradix_compact_desc 
   _glradix_gl_state saved;
   glradix_status entered = _glradix_enter(ctx, fn, desc, &saved);
   if (entered != GLRADIX_OK) return entered;
-  _glradix_scan_plan plan;
+  _glradix_scan_plan plan = {0};
   GLsizeiptr bytes = (GLsizeiptr)desc->count * (GLsizeiptr)sizeof(GLuint);
   glradix_status st = compact_checks(ctx, desc);
   if (st == GLRADIX_OK && desc->count > 0) {

@@ -263,7 +263,7 @@ glradix_status glradix_sort(glradix_context *ctx, const glradix_sort_desc *desc)
 
   _glradix_gl_state saved;
   _glradix_begin(ctx, &saved);
-  scratch_layout scratch;
+  scratch_layout scratch = {0};
   st = prepare(ctx, desc, &scratch);
   GLuint num_tiles = scratch.num_tiles;
   if (st == GLRADIX_OK) {
@@ -304,7 +304,7 @@ glradix_status glradix_sort_inspect(glradix_context *ctx, const glradix_sort_des
   }
   _glradix_gl_state saved;
   _glradix_begin(ctx, &saved);
-  scratch_layout scratch;
+  scratch_layout scratch = {0};
   st = prepare(ctx, desc, &scratch);
   const uint64_t key_bytes = (uint64_t)desc->count * 4u * key_words(desc);
   if (st == GLRADIX_OK) st = _glradix_check_buffer(ctx, fn, out_keys, "out_keys", key_bytes);
