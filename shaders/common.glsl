@@ -13,12 +13,21 @@ uint group_index() {
   return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
 }
 
+// Which block scan a program gets: the global scan (scan_blocks) always
+// uses the Blelloch up/down sweep of the design; the 4-way splits use the
+// one BLOCK_SCAN picks (0 Blelloch, 1 raking, 2 subgroups), measured faster.
+#if defined(WITH_SPLIT) && BLOCK_SCAN != 0
+#define SPLIT_SCAN BLOCK_SCAN
+#else
+#define SPLIT_SCAN 0
+#endif
+
 // Index of this invocation in the order that tile slots are owned and
 // scanned. With subgroups it follows the subgroup layout (a permutation of
 // the local index when subgroups are whole), so that a subgroup scan plus
 // one pass over subgroup totals is a scan in this order.
 uint scan_index() {
-#if BLOCK_SCAN == 2
+#if SPLIT_SCAN == 2
   return gl_SubgroupID * gl_SubgroupSize + gl_SubgroupInvocationID;
 #else
   return gl_LocalInvocationID.x;
@@ -27,7 +36,7 @@ uint scan_index() {
 
 #ifdef SCAN_T
 shared SCAN_T s_scan_total;
-#if BLOCK_SCAN == 2
+#if SPLIT_SCAN == 2
 // GL_KHR_shader_subgroup fast path: scan inside each subgroup, then add the
 // totals of the subgroups before this one. Two barriers.
 #define NUM_SUBGROUPS (WG_SIZE / SUBGROUP_SIZE)
@@ -48,7 +57,7 @@ SCAN_T block_exclusive_scan(SCAN_T v, out SCAN_T total) {
   barrier(); // s_scan may be reused right after
   return before + incl - v;
 }
-#elif BLOCK_SCAN == 1
+#elif SPLIT_SCAN == 1
 // Two-level raking exclusive scan of one value per invocation: WG_SIZE /
 // RAKE_SEG rakers each scan RAKE_SEG consecutive values serially, then every
 // invocation adds the totals of the segments before its own. Three barriers

@@ -68,7 +68,6 @@ static glradix_status read_limits(glradix_context *ctx) {
   gl->GetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 0, &count[0]);
   gl->GetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 1, &count[1]);
   gl->GetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &ctx->max_ssbo_bytes);
-  gl->GetIntegerv(GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT, &ctx->ssbo_alignment);
   GLint max_shared = 0, max_invocations = 0;
   gl->GetIntegerv(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &max_shared);
   gl->GetIntegerv(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, &max_invocations);

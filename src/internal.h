@@ -116,7 +116,6 @@ struct glradix_context {
   glradix_desc desc;            /* resolved: no zero defaults left */
   GLuint group_limit[2];        /* work groups per dispatch in x and y */
   GLint64 max_ssbo_bytes;       /* GL_MAX_SHADER_STORAGE_BLOCK_SIZE */
-  GLint ssbo_alignment;         /* GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT */
   GLuint subgroup_size;         /* 0: portable path; else GL_KHR_shader_subgroup's size */
   /* Tile shape, from the shared-memory limit (context.c). A tile holds at
    * most 65535 keys: local_shuffle packs slots and counters in 16 bits. */
