@@ -205,7 +205,7 @@ typedef struct _glradix_pass {
   bool pairs;
   GLuint keys, values;  /* the pass's input: the caller's buffers, or scratch */
   GLuint out_keys, out_values; /* where local_shuffle or shuffle_scatter write */
-  GLuint count;         /* keys */
+  GLuint count;         /* keys (with a GPU count: the capacity) */
   GLuint num_tiles;
   GLuint shift;         /* lowest bit of this pass's digit */
   GLuint digit_bits;    /* its width, 1..radix_bits (tile_sort: the whole range) */

@@ -255,6 +255,18 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
   }
 }
 
+/* The whole sort as one "pass" over [begin_bit, end_bit): what run_passes
+ * splits into passes and tile_sort does at once. */
+static _glradix_pass whole_sort(const glradix_sort_desc *desc, const scratch_layout *scratch,
+                                GLuint end_bit) {
+  _glradix_pass pass = {.pairs = desc->values != 0, .keys = desc->keys, .values = desc->values,
+                        .count = desc->count, .num_tiles = scratch->num_tiles,
+                        .shift = desc->begin_bit, .digit_bits = end_bit - desc->begin_bit,
+                        .key_mode = key_mode(desc), .indirect = desc->count_buffer != 0,
+                        .key_words = key_words(desc)};
+  return pass;
+}
+
 glradix_status glradix_sort(glradix_context *ctx, const glradix_sort_desc *desc) {
   if (!ctx) return GLRADIX_ERROR_INVALID_ARGUMENT; /* nowhere to log */
   unsigned end_bit = 0;
@@ -265,13 +277,8 @@ glradix_status glradix_sort(glradix_context *ctx, const glradix_sort_desc *desc)
   _glradix_begin(ctx, &saved);
   scratch_layout scratch = {0};
   st = prepare(ctx, desc, &scratch);
-  GLuint num_tiles = scratch.num_tiles;
   if (st == GLRADIX_OK) {
-    _glradix_pass pass = {
-        .pairs = desc->values != 0, .keys = desc->keys, .values = desc->values,
-        .count = desc->count, .num_tiles = num_tiles, .shift = desc->begin_bit,
-        .digit_bits = end_bit - desc->begin_bit, .key_mode = key_mode(desc),
-        .indirect = desc->count_buffer != 0, .key_words = key_words(desc)};
+    _glradix_pass pass = whole_sort(desc, &scratch, end_bit);
     ctx->profiled_passes = 0;
     _glradix_count_prepare(ctx, &pass, desc->count_buffer, (GLuint)(desc->count_offset / 4));
     if (scratch.single) {
@@ -309,11 +316,7 @@ glradix_status glradix_sort_inspect(glradix_context *ctx, const glradix_sort_des
   const uint64_t key_bytes = (uint64_t)desc->count * 4u * key_words(desc);
   if (st == GLRADIX_OK) st = _glradix_check_buffer(ctx, fn, out_keys, "out_keys", key_bytes);
   if (st == GLRADIX_OK) {
-    _glradix_pass p = {
-        .pairs = desc->values != 0, .keys = desc->keys, .values = desc->values,
-        .count = desc->count, .num_tiles = scratch.num_tiles, .shift = desc->begin_bit,
-        .digit_bits = end_bit - desc->begin_bit, .key_mode = key_mode(desc),
-        .key_words = key_words(desc)};
+    _glradix_pass p = whole_sort(desc, &scratch, end_bit);
     _glradix_count_prepare(ctx, &p, 0, 0);
     const stop_point stop = {pass, stage};
     GLuint from = desc->keys;
