@@ -218,6 +218,35 @@ uint unsort_key(uint t) {
 #endif
 #endif
 
+#ifdef WITH_PASS_COUNTS
+// Pass skipping's counts: every pass's digit histogram over the keys of
+// [begin, begin + bits), gathered per work group in shared memory (pass p's
+// at s_pass_counts[p * BUCKETS]), then added to skip[] for pass_skip_flags.
+#define PASS_COUNT_WORDS ((32u * KEY_WORDS + RADIX_BITS - 1u) / RADIX_BITS * BUCKETS)
+shared uint s_pass_counts[PASS_COUNT_WORDS];
+
+uint pass_total(uint bits) { return (bits + RADIX_BITS - 1u) / RADIX_BITS; }
+
+// Zeroes the first `words` counters; ends on a barrier.
+void clear_pass_counts(uint words) {
+  for (uint i = gl_LocalInvocationID.x; i < words; i += WG_SIZE) s_pass_counts[i] = 0u;
+  barrier();
+}
+
+void count_key_passes(KEY_T key, uint begin, uint bits) {
+  for (uint p = 0u; p < pass_total(bits); p++) {
+    uint width = min(RADIX_BITS, bits - p * RADIX_BITS);
+    atomicAdd(s_pass_counts[p * BUCKETS + key_digit(key, begin + p * RADIX_BITS, (1u << width) - 1u)], 1u);
+  }
+}
+
+// After a barrier: adds this work group's counts to the sort's totals.
+void publish_pass_counts(uint bits) {
+  for (uint i = gl_LocalInvocationID.x; i < pass_total(bits) * BUCKETS; i += WG_SIZE)
+    if (s_pass_counts[i] != 0u) atomicAdd(skip[i], s_pass_counts[i]);
+}
+#endif
+
 #ifdef WITH_COMPACT
 // Stream compaction: which input elements are kept.
 layout(std430, binding = B_COMPACT_IN) readonly buffer CompactInput { uint input_data[]; };

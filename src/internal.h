@@ -45,6 +45,7 @@ enum {
   _GLRADIX_LOC_NUM_TILES = 3, /* sort: tiles; bucket-major stride of counts */
   _GLRADIX_LOC_PASS = 4,      /* sort: index of the pass, for its skip flag */
   _GLRADIX_LOC_KEY_MODE = 5,  /* sort: _GLRADIX_KEY_* bits */
+  _GLRADIX_LOC_SKIP_BITS = 6, /* tile_counts: nonzero also counts every pass's digits */
 
   /* key order bits (common.glsl sort_key) */
   _GLRADIX_KEY_SIGNED = 1,
@@ -263,11 +264,12 @@ glradix_status _glradix_morton_check(glradix_context *ctx, const char *fn, GLuin
 glradix_status _glradix_morton(glradix_context *ctx, const _glradix_morton_job *job);
 
 /* the reduce-then-scan plan's two tile stages */
-void _glradix_tile_counts(glradix_context *ctx, const _glradix_pass *pass);
+void _glradix_tile_counts(glradix_context *ctx, const _glradix_pass *pass, GLuint skip_bits);
 void _glradix_shuffle_scatter(glradix_context *ctx, const _glradix_pass *pass);
 /* before the passes: flags the passes that can be skipped ([shift, shift +
  * digit_bits) of `whole` is the sort's bit range) */
-void _glradix_pass_skip(glradix_context *ctx, const _glradix_pass *whole, unsigned passes);
+void _glradix_pass_skip_count(glradix_context *ctx, const _glradix_pass *whole);
+void _glradix_pass_skip_flags(glradix_context *ctx);
 /* The skip buffer (common.glsl WITH_SKIP): every pass's digit counts, then
  * _GLRADIX_MAX_PASSES skip flags, the count slot, and 3 words of indirect
  * dispatch arguments. */

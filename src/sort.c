@@ -207,7 +207,10 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
    * need a copy of unknown length: sort in place instead. */
   const bool reduce_then_scan = ctx->desc.plan == GLRADIX_PLAN_REDUCE_THEN_SCAN &&
                                 !(pass->indirect && passes % 2 != 0) && !stop;
-  if (!stop) _glradix_pass_skip(ctx, pass, passes);
+  /* One pass is the whole sort: counting would cost a fifth of it. */
+  const bool skip = !stop && passes >= 2;
+  const GLuint skip_bits = skip && reduce_then_scan ? end_bit - begin_bit : 0;
+  if (skip && !reduce_then_scan) _glradix_pass_skip_count(ctx, pass);
   for (unsigned p = 0; p < passes; p++) {
     pass->index = p;
     pass->shift = begin_bit + p * ctx->desc.radix_bits;
@@ -233,9 +236,10 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
                              (GLsizeiptr)plan->length[0] * (GLsizeiptr)sizeof(GLuint),
                              GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
     }
-    if (reduce_then_scan) _glradix_tile_counts(ctx, pass);
+    if (reduce_then_scan) _glradix_tile_counts(ctx, pass, p == 0 ? skip_bits : 0);
     else _glradix_local_shuffle(ctx, pass);
     gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    if (p == 0 && skip_bits) _glradix_pass_skip_flags(ctx);
     _glradix_profile_mark(ctx, p, 1);
     if (stop && p == stop->pass && stop->stage == GLRADIX_STAGE_LOCAL_SHUFFLE) return;
     const _glradix_scan_io counts = {ctx->counts.name, 0, ctx->counts.name, 0};
