@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Everything BENCHMARKS.md reports, in one call on the GPU machine (see
 # ../shared/gpu/README.md: .gl/ and .gpu/ carried). Writes to $OUT:
-#   gpu.txt cub.csv glradix.csv portable.csv stp.csv more.csv stages.txt chart.svg
+#   gpu.txt cub.csv cub64.csv glradix.csv portable.csv stp.csv more.csv stages.txt chart.svg
 #   bash bench/gpu_report.sh [SIZES]
 set -euo pipefail
 sizes=${1:-65536,1048576,4194304,16777216,67108864}
@@ -18,6 +18,9 @@ cmake --build "$w/build" -j "$(nproc)" --target glradix-bench >"$w/build.log" 2>
 bench=$w/build/bench/glradix-bench
 nvcc -O3 -arch=sm_90 -o "$w/cub" .gpu/cub_sort_bench.cu
 "$w/cub" "$sizes" >"$out/cub.csv"
+# CUB on 64-bit keys (63 bits) with uint32 values, for the uint64 rows.
+nvcc -O3 -arch=sm_90 -o "$w/cub64" bench/cub_sort64.cu
+"$w/cub64" "$sizes" >"$out/cub64.csv"
 # Driver's best path (subgroups where offered), every radix width.
 "$bench" --csv --verify --n "$sizes" --bits 2,4,8 --svg "$out/chart.svg" \
   >"$out/glradix.csv" 2>"$w/info.txt"
@@ -27,8 +30,7 @@ cat "$w/info.txt" >>"$out/gpu.txt"
 # The other pass plan, for comparison.
 "$bench" --csv --verify --plan scan-then-propagate --n 1048576,16777216 --pairs --key-bits 30 \
   >"$out/stp.csv" 2>/dev/null
-# 64-bit keys (63-bit Morton codes' width) with uint32 values; CUB's reference
-# program has no 64-bit case, so compare with its 32-bit pairs and say so.
+# 64-bit keys (63-bit Morton codes' width) with uint32 values, against cub64.csv.
 # more.csv: impl glradix-uint64 rows, then glradix-lbvh rows (Morton codes +
 # sort + LBVH build of 1M and 16M random boxes).
 "$bench" --csv --verify --key-type uint64 --key-bits 63 --pairs --n "$sizes" \

@@ -7,6 +7,8 @@
 #   bash bench/gpu_sweep.sh "default REDUCE_THEN_SCAN=1 ITEMS=4,WG_SIZE=256" \
 #        1048576,16777216 --pairs --key-bits 30
 # Rows go to stdout and $OUT/sweep.csv, prefixed with variant and path.
+# SRC=DIR builds another source tree (e.g. an older commit's `git archive`)
+# with the same knobs, for a side-by-side run.
 set -uo pipefail
 variants=$1; sizes=$2; shift 2
 out=${OUT:-$(mktemp -d)}
@@ -17,7 +19,7 @@ for v in $variants; do
     for kv in ${v//,/ }; do flags="$flags -DGLRADIX_TUNE_$kv"; done
   fi
   b=$(mktemp -d)
-  cmake -S . -B "$b" -DCMAKE_BUILD_TYPE=Release -DGLRADIX_BUILD_TESTS=OFF \
+  cmake -S "${SRC:-.}" -B "$b" -DCMAKE_BUILD_TYPE=Release -DGLRADIX_BUILD_TESTS=OFF \
         -DGLRADIX_BUILD_DEMO=OFF "-DCMAKE_C_FLAGS=$flags" \
         >"$b/cmake.log" 2>&1 || { cat "$b/cmake.log"; continue; }
   cmake --build "$b" -j "$(nproc)" --target glradix-bench >"$b/build.log" 2>&1 \

@@ -134,30 +134,32 @@ SCAN_T block_exclusive_scan(SCAN_T v, out SCAN_T total) {
 #endif
 
 #ifdef WITH_SPLIT
-// One stable 4-way split of a tile: `digit` holds the 2-bit sub-digits of
-// the ITEMS keys this invocation owns (consecutive slots, in scan_index()
-// order); returns in `slot` where each key goes. Counters are 16 bits each
-// (a tile holds at most 65535 keys): x = {0, 1}, y = {2, 3}. Selects rather
-// than indexing by digit keep everything in registers.
-void split_slots(uint digit[ITEMS], out uint slot[ITEMS]) {
-  uvec2 one[ITEMS];
-  uvec2 mine = uvec2(0u);
-  for (uint j = 0u; j < ITEMS; j++) {
-    uint d = digit[j];
-    one[j] = uvec2(d < 2u ? 1u : 0u, d < 2u ? 0u : 1u) << uvec2(16u * (d & 1u));
-    mine += one[j];
-  }
+// One stable 4-way split of a tile, in three steps, so that the 2-bit
+// sub-digits are recomputed from the keys rather than held in arrays
+// (registers are what limits resident work groups):
+//   uvec2 mine = uvec2(0u); for each owned key: mine += split_one(d);
+//   uvec2 next = split_start(mine);          // block scan, ends on a barrier
+//   for each owned key, in slot order: slot = split_take(next, d);
+// An invocation owns consecutive slots in scan_index() order. Counters are
+// 16 bits each (a tile holds at most 65535 keys): x = {0, 1}, y = {2, 3}.
+// Selects rather than indexing by digit keep everything in registers.
+uvec2 split_one(uint d) {
+  return uvec2(d < 2u ? 1u : 0u, d < 2u ? 0u : 1u) << uvec2(16u * (d & 1u));
+}
+
+// This invocation's first slot for each sub-digit: the sub-digit's start in
+// the tile plus the keys of earlier invocations.
+uvec2 split_start(uvec2 mine) {
   uvec2 total;
   uvec2 before = block_exclusive_scan(mine, total);
-  // This invocation's first slot for each sub-digit: the sub-digit's start
-  // in the tile plus the keys of earlier invocations.
   uint c0 = total.x & 0xFFFFu, c01 = c0 + (total.x >> 16), c012 = c01 + (total.y & 0xFFFFu);
-  uvec2 next = before + uvec2(c0 << 16, c01 | (c012 << 16));
-  for (uint j = 0u; j < ITEMS; j++) {
-    uint d = digit[j];
-    slot[j] = ((d < 2u ? next.x : next.y) >> (16u * (d & 1u))) & 0xFFFFu;
-    next += one[j];
-  }
+  return before + uvec2(c0 << 16, c01 | (c012 << 16));
+}
+
+uint split_take(inout uvec2 next, uint d) {
+  uint slot = ((d < 2u ? next.x : next.y) >> (16u * (d & 1u))) & 0xFFFFu;
+  next += split_one(d);
+  return slot;
 }
 #endif
 
@@ -296,17 +298,61 @@ shared uint s_work[TILE + TILE / 32u];
 // 4-way splits from the low bits up. The caller filled s_work and passed a
 // barrier; so does this on return. Each invocation owns ITEMS consecutive
 // slots in scan_index() order, so ranks follow tile order.
+#if SPLIT_SCAN == 2 && SPLIT_BALLOT
+// Subgroup path: a subgroup owns SUBGROUP_SIZE * ITEMS consecutive slots,
+// item j of lane l at j * SUBGROUP_SIZE + l. Ballots rank each key among
+// its subgroup's keys of the same sub-digit; one barrier publishes the
+// subgroups' counts. Two barriers per split.
+shared uvec2 s_subgroup_counts[NUM_SUBGROUPS];
+
 void split_work_words(uint digit_bits) {
-  uint own = scan_index() * ITEMS;
+  uint first = gl_SubgroupID * (SUBGROUP_SIZE * ITEMS) + gl_SubgroupInvocationID;
   for (uint bit = 16u; bit < 16u + digit_bits; bit += 2u) {
-    uint w[ITEMS], digit[ITEMS], slot[ITEMS];
+    uint w[ITEMS], rank[ITEMS];
+    uvec2 run = uvec2(0u); // the subgroup's keys so far per sub-digit, packed as split_one's
     for (uint j = 0u; j < ITEMS; j++) {
-      w[j] = s_work[padded(own + j)];
-      digit[j] = (w[j] >> bit) & 3u;
+      w[j] = s_work[padded(first + j * SUBGROUP_SIZE)];
+      uint d = (w[j] >> bit) & 3u;
+      uvec4 b0 = subgroupBallot((d & 1u) != 0u), b1 = subgroupBallot((d & 2u) != 0u);
+      uvec4 same = ((d & 1u) != 0u ? b0 : ~b0) & ((d & 2u) != 0u ? b1 : ~b1);
+      rank[j] = (((d < 2u ? run.x : run.y) >> (16u * (d & 1u))) & 0xFFFFu) +
+                subgroupBallotExclusiveBitCount(same);
+      uint n3 = subgroupBallotBitCount(b0 & b1);
+      uint n1 = subgroupBallotBitCount(b0) - n3, n2 = subgroupBallotBitCount(b1) - n3;
+      run += uvec2((gl_SubgroupSize - n1 - n2 - n3) | (n1 << 16), n2 | (n3 << 16));
     }
-    split_slots(digit, slot); // ends on a barrier: nobody reads s_work any more
-    for (uint j = 0u; j < ITEMS; j++) s_work[padded(slot[j])] = w[j];
+    if (subgroupElect()) s_subgroup_counts[gl_SubgroupID] = run;
+    barrier(); // every read of s_work is done, the counts are there
+    uvec2 before = uvec2(0u), all = uvec2(0u);
+    for (uint i = 0u; i < NUM_SUBGROUPS; i++) {
+      uvec2 t = s_subgroup_counts[i];
+      if (i < gl_SubgroupID) before += t;
+      all += t;
+    }
+    uint c0 = all.x & 0xFFFFu, c01 = c0 + (all.x >> 16), c012 = c01 + (all.y & 0xFFFFu);
+    uvec2 start = before + uvec2(c0 << 16, c01 | (c012 << 16));
+    for (uint j = 0u; j < ITEMS; j++) {
+      uint d = (w[j] >> bit) & 3u;
+      uint slot = (((d < 2u ? start.x : start.y) >> (16u * (d & 1u))) & 0xFFFFu) + rank[j];
+      s_work[padded(slot)] = w[j];
+    }
     barrier();
   }
 }
+#else
+void split_work_words(uint digit_bits) {
+  uint own = scan_index() * ITEMS;
+  for (uint bit = 16u; bit < 16u + digit_bits; bit += 2u) {
+    uint w[ITEMS];
+    uvec2 mine = uvec2(0u);
+    for (uint j = 0u; j < ITEMS; j++) {
+      w[j] = s_work[padded(own + j)];
+      mine += split_one((w[j] >> bit) & 3u);
+    }
+    uvec2 next = split_start(mine); // ends on a barrier: nobody reads s_work any more
+    for (uint j = 0u; j < ITEMS; j++) s_work[padded(split_take(next, (w[j] >> bit) & 3u))] = w[j];
+    barrier();
+  }
+}
+#endif
 #endif

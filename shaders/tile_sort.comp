@@ -35,22 +35,23 @@ void main() {
   for (uint bit = u_shift; bit < end; bit += 2u) {
     uint mask = end - bit >= 2u ? 3u : 1u;
     KEY_T k[ITEMS];
-    uint digit[ITEMS], slot[ITEMS];
 #if HAS_VALUES
     uint v[ITEMS];
 #endif
+    uvec2 mine = uvec2(0u);
     for (uint j = 0u; j < ITEMS; j++) {
       k[j] = s_keys[padded(own + j)];
 #if HAS_VALUES
       v[j] = s_values[padded(own + j)];
 #endif
-      digit[j] = key_digit(k[j], bit, mask);
+      mine += split_one(key_digit(k[j], bit, mask));
     }
-    split_slots(digit, slot); // ends on a barrier
+    uvec2 next = split_start(mine); // ends on a barrier
     for (uint j = 0u; j < ITEMS; j++) {
-      s_keys[padded(slot[j])] = k[j];
+      uint slot = split_take(next, key_digit(k[j], bit, mask));
+      s_keys[padded(slot)] = k[j];
 #if HAS_VALUES
-      s_values[padded(slot[j])] = v[j];
+      s_values[padded(slot)] = v[j];
 #endif
     }
     barrier();
