@@ -36,7 +36,7 @@ typedef struct options {
   unsigned bits[MAX_LIST];
   size_t nbits;
   unsigned repeat;
-  int verify, csv, stages, portable, lbvh, n_given;
+  int verify, csv, stages, portable, lbvh, n_given, reserve;
   glradix_plan plan;
   glradix_key_type key_type;
   int key_bits_given;
@@ -66,6 +66,7 @@ static void usage(FILE *f) {
         "  --key-type T        uint32 (default), int32, float32 or uint64 (key bits 64,63);\n"
         "                      rows of other types than uint32 say impl glradix-T\n"
         "  --svg FILE          plot Mkeys/s versus N to FILE (SVG)\n"
+        "  --reserve           glradix_reserve the largest size before the first run\n"
         "  --dump-programs DIR write the driver's program binaries to DIR after the runs\n"
         "  --help              this text\n"
         "Exit status: 0 all good, 1 a glradix call or a verification failed, 2 bad arguments.\n",
@@ -141,6 +142,8 @@ static int parse_args(int argc, char **argv, options *o) {
       o->portable = 1;
     } else if (!eq && IS("--stages")) {
       o->stages = 1;
+    } else if (!eq && IS("--reserve")) {
+      o->reserve = 1;
     } else if (!eq && IS("--lbvh")) {
       o->lbvh = 1;
     } else if (IS("--n")) {
@@ -571,6 +574,18 @@ int main(int argc, char **argv) {
   for (size_t i = 0; i < opt.nsizes; ++i)
     if (opt.sizes[i] > max_n) max_n = opt.sizes[i];
   const unsigned kw = typed_words(opt.key_type); /* 32-bit words per key */
+  for (size_t k = 0; k < opt.nbits && opt.reserve; ++k) {
+    /* Only count, values (as nonzero or not) and key_type size the scratch. */
+    glradix_sort_desc d = {0};
+    d.keys = 1;
+    d.values = opt.pairs ? 2 : 0;
+    d.count = max_n;
+    d.key_type = opt.key_type;
+    if (ctx[k] && glradix_reserve(ctx[k], &d) != GLRADIX_OK) {
+      fprintf(stderr, "glradix-bench: glradix_reserve(%u) failed\n", max_n);
+      failed = 1;
+    }
+  }
   b.key_words = kw;
   b.key_type = opt.key_type;
   char impl[32] = "glradix";

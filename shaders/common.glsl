@@ -36,9 +36,13 @@ uint scan_index() {
 
 #ifdef SCAN_T
 shared SCAN_T s_scan_total;
+// block_exclusive_scan: an exclusive scan of one value per invocation over
+// the work group, with the total. Must be reached by the whole work group;
+// the caller passes a barrier between two calls (s_scan is reused).
 #if SPLIT_SCAN == 2
-// GL_KHR_shader_subgroup fast path: scan inside each subgroup, then add the
-// totals of the subgroups before this one. Two barriers.
+// GL_KHR_shader_subgroup fast path: scan inside each subgroup, then the
+// subgroups' totals (lane i holds subgroup i's) are scanned by a subgroup
+// scan in every subgroup. One barrier.
 #define NUM_SUBGROUPS (WG_SIZE / SUBGROUP_SIZE)
 shared SCAN_T s_scan[NUM_SUBGROUPS];
 
@@ -46,6 +50,12 @@ SCAN_T block_exclusive_scan(SCAN_T v, out SCAN_T total) {
   SCAN_T incl = subgroupInclusiveAdd(v);
   if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u) s_scan[gl_SubgroupID] = incl;
   barrier();
+  if (NUM_SUBGROUPS <= SUBGROUP_SIZE) {
+    SCAN_T t = gl_SubgroupInvocationID < NUM_SUBGROUPS ? s_scan[gl_SubgroupInvocationID] : SCAN_T(0);
+    SCAN_T sums = subgroupInclusiveAdd(t);
+    total = subgroupBroadcast(sums, min(NUM_SUBGROUPS, SUBGROUP_SIZE) - 1u);
+    return subgroupShuffle(sums - t, gl_SubgroupID) + incl - v;
+  }
   SCAN_T before = SCAN_T(0);
   SCAN_T all = SCAN_T(0);
   for (uint i = 0u; i < NUM_SUBGROUPS; i++) {
@@ -54,7 +64,6 @@ SCAN_T block_exclusive_scan(SCAN_T v, out SCAN_T total) {
     all += t;
   }
   total = all;
-  barrier(); // s_scan may be reused right after
   return before + incl - v;
 }
 #elif SPLIT_SCAN == 1
@@ -92,9 +101,7 @@ SCAN_T block_exclusive_scan(SCAN_T v, out SCAN_T total) {
     all += t;
   }
   total = all;
-  SCAN_T r = s_scan[lid + seg] + before;
-  barrier(); // s_scan may be reused right after
-  return r;
+  return s_scan[lid + seg] + before;
 }
 #else
 // Work-efficient (Blelloch) exclusive scan of one value per invocation over

@@ -91,7 +91,7 @@ static GLuint usable_subgroup_size(glradix_context *ctx) {
   gl->GetIntegerv(GL_SUBGROUP_SUPPORTED_STAGES_KHR, &stages);
   gl->GetIntegerv(GL_SUBGROUP_SUPPORTED_FEATURES_KHR, &features);
   GLint need = GL_SUBGROUP_FEATURE_BASIC_BIT_KHR | GL_SUBGROUP_FEATURE_ARITHMETIC_BIT_KHR |
-               GL_SUBGROUP_FEATURE_BALLOT_BIT_KHR;
+               GL_SUBGROUP_FEATURE_BALLOT_BIT_KHR | GL_SUBGROUP_FEATURE_SHUFFLE_BIT_KHR;
   if (size <= 0 || ctx->wg_size % (GLuint)size != 0 || !(stages & GL_COMPUTE_SHADER_BIT) ||
       (features & need) != need)
     return 0;
