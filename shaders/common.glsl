@@ -140,7 +140,7 @@ SCAN_T block_exclusive_scan(SCAN_T v, out SCAN_T total) {
 #endif
 #endif
 
-#if defined(WITH_RANK) && WARP_RANK
+#if WARP_RANK
 // Subgroup operations for the subgroup ranking (rank_tile): GL_KHR_shader_
 // subgroup, or, to test that code on drivers without it, GL_ARB_shader_ballot
 // with the subgroup size given as WARP_EMULATE (C's GLRADIX_TUNE_WARP_EMULATE).
