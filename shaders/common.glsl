@@ -140,45 +140,6 @@ SCAN_T block_exclusive_scan(SCAN_T v, out SCAN_T total) {
 #endif
 #endif
 
-#if WARP_RANK
-// Subgroup operations for the subgroup ranking (rank_tile): GL_KHR_shader_
-// subgroup, or, to test that code on drivers without it, GL_ARB_shader_ballot
-// with the subgroup size given as WARP_EMULATE (C's GLRADIX_TUNE_WARP_EMULATE).
-#if SPLIT_SCAN == 2
-#define SG_SIZE SUBGROUP_SIZE
-#define SG_ID gl_SubgroupID
-#define SG_LANE gl_SubgroupInvocationID
-#define SG_MASK uvec4
-SG_MASK sg_ballot(bool b) { return subgroupBallot(b); }
-uint sg_count(SG_MASK m) { return subgroupBallotBitCount(m); }
-uint sg_count_before(SG_MASK m) { return subgroupBallotExclusiveBitCount(m); }
-void sg_barrier() {
-  subgroupMemoryBarrierShared();
-  subgroupBarrier();
-}
-#else
-#define SG_SIZE WARP_EMULATE
-#define SG_ID (gl_LocalInvocationIndex / SG_SIZE)
-#define SG_LANE gl_SubGroupInvocationARB
-#define SG_MASK uvec2
-SG_MASK sg_ballot(bool b) { return unpackUint2x32(ballotARB(b)); }
-uint sg_count(SG_MASK m) {
-  m &= uvec2(SG_SIZE >= 32u ? ~0u : (1u << (SG_SIZE & 31u)) - 1u,
-             SG_SIZE >= 64u ? ~0u : SG_SIZE > 32u ? (1u << (SG_SIZE & 31u)) - 1u : 0u);
-  return uint(bitCount(m.x) + bitCount(m.y));
-}
-uint sg_count_before(SG_MASK m) {
-  m &= unpackUint2x32(gl_SubGroupLtMaskARB);
-  return uint(bitCount(m.x) + bitCount(m.y));
-}
-void sg_barrier() {
-  memoryBarrierShared();
-  barrier();
-}
-#endif
-#define NUM_SG (WG_SIZE / SG_SIZE)
-#endif
-
 #ifdef WITH_SPLIT
 // One stable 4-way split of a tile, in three steps, so that the 2-bit
 // sub-digits are recomputed from the keys rather than held in arrays
@@ -344,6 +305,48 @@ shared uint s_work[TILE + TILE / 32u];
 // 4-way splits from the low bits up. The caller filled s_work and passed a
 // barrier; so does this on return. Each invocation owns ITEMS consecutive
 // slots in scan_index() order, so ranks follow tile order.
+#if SPLIT_SCAN == 2 && SPLIT_BALLOT
+// Subgroup path: a subgroup owns SUBGROUP_SIZE * ITEMS consecutive slots,
+// item j of lane l at j * SUBGROUP_SIZE + l. Ballots rank each key among
+// its subgroup's keys of the same sub-digit; one barrier publishes the
+// subgroups' counts. Two barriers per split.
+shared uvec2 s_subgroup_counts[NUM_SUBGROUPS];
+
+void split_work_words(uint digit_bits) {
+  uint first = gl_SubgroupID * (SUBGROUP_SIZE * ITEMS) + gl_SubgroupInvocationID;
+  for (uint bit = 16u; bit < 16u + digit_bits; bit += 2u) {
+    uint w[ITEMS], rank[ITEMS];
+    uvec2 run = uvec2(0u); // the subgroup's keys so far per sub-digit, packed as split_one's
+    for (uint j = 0u; j < ITEMS; j++) {
+      w[j] = s_work[padded(first + j * SUBGROUP_SIZE)];
+      uint d = (w[j] >> bit) & 3u;
+      uvec4 b0 = subgroupBallot((d & 1u) != 0u), b1 = subgroupBallot((d & 2u) != 0u);
+      uvec4 same = ((d & 1u) != 0u ? b0 : ~b0) & ((d & 2u) != 0u ? b1 : ~b1);
+      rank[j] = (((d < 2u ? run.x : run.y) >> (16u * (d & 1u))) & 0xFFFFu) +
+                subgroupBallotExclusiveBitCount(same);
+      uint n3 = subgroupBallotBitCount(b0 & b1);
+      uint n1 = subgroupBallotBitCount(b0) - n3, n2 = subgroupBallotBitCount(b1) - n3;
+      run += uvec2((gl_SubgroupSize - n1 - n2 - n3) | (n1 << 16), n2 | (n3 << 16));
+    }
+    if (subgroupElect()) s_subgroup_counts[gl_SubgroupID] = run;
+    barrier(); // every read of s_work is done, the counts are there
+    uvec2 before = uvec2(0u), all = uvec2(0u);
+    for (uint i = 0u; i < NUM_SUBGROUPS; i++) {
+      uvec2 t = s_subgroup_counts[i];
+      if (i < gl_SubgroupID) before += t;
+      all += t;
+    }
+    uint c0 = all.x & 0xFFFFu, c01 = c0 + (all.x >> 16), c012 = c01 + (all.y & 0xFFFFu);
+    uvec2 start = before + uvec2(c0 << 16, c01 | (c012 << 16));
+    for (uint j = 0u; j < ITEMS; j++) {
+      uint d = (w[j] >> bit) & 3u;
+      uint slot = (((d < 2u ? start.x : start.y) >> (16u * (d & 1u))) & 0xFFFFu) + rank[j];
+      s_work[padded(slot)] = w[j];
+    }
+    barrier();
+  }
+}
+#else
 void split_work_words(uint digit_bits) {
   uint own = scan_index() * ITEMS;
   for (uint bit = 16u; bit < 16u + digit_bits; bit += 2u) {
@@ -358,117 +361,5 @@ void split_work_words(uint digit_bits) {
     barrier();
   }
 }
-
-#ifdef WITH_RANK
-#if WARP_RANK
-// Subgroup ranking (the subgroup path's shuffle_scatter): each subgroup
-// sorts its own SG_SIZE * ITEMS keys of the tile with the 4-way splits,
-// ranked by ballots, with no barrier of the whole group; then one table of
-// [digit][subgroup] counts, scanned once, merges the subgroups' runs into
-// the tile's order. Five group barriers per pass instead of two per split.
-// Lane l's item j is slot j * SG_SIZE + l of its subgroup's region.
-#define WARP_KEYS (SG_SIZE * ITEMS)
-#define TABLE (BUCKETS * NUM_SG)
-#define TABLE_ITEMS ((TABLE + WG_SIZE - 1u) / WG_SIZE)
-// Per (digit, subgroup): (first slot of the digit in the subgroup's sorted
-// region << 16) | count, then | the digit's first slot in the tile.
-shared uint s_table[TABLE];
-
-// Before the tile is loaded (the load's barrier covers it).
-void rank_prepare() {
-  for (uint i = gl_LocalInvocationID.x; i < TABLE; i += WG_SIZE) s_table[i] = 0u;
-}
-
-// Sorts the subgroup's region by the digit, 2 bits at a time, stably.
-void warp_sort(uint region, uint digit_bits) {
-  for (uint bit = 16u; bit < 16u + digit_bits; bit += 2u) {
-    uint w[ITEMS], rank[ITEMS];
-    uvec2 run = uvec2(0u); // the region's keys so far per sub-digit, packed as split_one's
-    for (uint j = 0u; j < ITEMS; j++) {
-      w[j] = s_work[padded(region + j * SG_SIZE + SG_LANE)];
-      uint d = (w[j] >> bit) & 3u;
-      SG_MASK b0 = sg_ballot((d & 1u) != 0u), b1 = sg_ballot((d & 2u) != 0u);
-      SG_MASK same = ((d & 1u) != 0u ? b0 : ~b0) & ((d & 2u) != 0u ? b1 : ~b1);
-      rank[j] = (((d < 2u ? run.x : run.y) >> (16u * (d & 1u))) & 0xFFFFu) + sg_count_before(same);
-      uint n3 = sg_count(b0 & b1);
-      uint n1 = sg_count(b0) - n3, n2 = sg_count(b1) - n3;
-      run += uvec2((SG_SIZE - n1 - n2 - n3) | (n1 << 16), n2 | (n3 << 16));
-    }
-    uint c0 = run.x & 0xFFFFu, c01 = c0 + (run.x >> 16), c012 = c01 + (run.y & 0xFFFFu);
-    uvec2 start = uvec2(c0 << 16, c01 | (c012 << 16));
-    sg_barrier(); // the region is read
-    for (uint j = 0u; j < ITEMS; j++) {
-      uint d = (w[j] >> bit) & 3u;
-      s_work[padded(region + ((((d < 2u ? start.x : start.y) >> (16u * (d & 1u))) & 0xFFFFu) +
-                              rank[j]))] = w[j];
-    }
-    sg_barrier(); // the region is written
-  }
-}
-
-// s_work stably sorted by digit, as split_work_words; rank_prepare ran
-// before the load. Afterwards tile_first(d) is the digit's first slot.
-void rank_tile(uint digit_bits, uint tile_n) {
-  uint region = SG_ID * WARP_KEYS;
-  warp_sort(region, digit_bits);
-  // Count each digit's run in the region: +end at its last key, -first at
-  // its first, and the first slot in the high half.
-  uint w[ITEMS];
-  for (uint j = 0u; j < ITEMS; j++) {
-    uint p = j * SG_SIZE + SG_LANE;
-    w[j] = s_work[padded(region + p)];
-    uint d = w[j] >> 16;
-    bool first = p == 0u || (s_work[padded(region + p - 1u)] >> 16) != d;
-    bool last = p == WARP_KEYS - 1u || (s_work[padded(region + p + 1u)] >> 16) != d;
-    uint delta = (last ? p + 1u : 0u) + (first ? (p << 16) - p : 0u);
-    if (first || last) atomicAdd(s_table[d * NUM_SG + SG_ID], delta);
-  }
-  barrier();
-  // Scan the counts in (digit, subgroup) order: each digit's keys in tile
-  // order. The count half becomes the first slot in the tile.
-  uint own = scan_index() * TABLE_ITEMS;
-  uint sum = 0u;
-  for (uint k = 0u; k < TABLE_ITEMS; k++)
-    if (own + k < TABLE) sum += s_table[own + k] & 0xFFFFu;
-  uvec2 total;
-  uint before = block_exclusive_scan(uvec2(sum, 0u), total).x;
-  for (uint k = 0u; k < TABLE_ITEMS; k++) {
-    if (own + k < TABLE) {
-      uint e = s_table[own + k];
-      s_table[own + k] = (e & 0xFFFF0000u) | before;
-      before += e & 0xFFFFu;
-    }
-  }
-  barrier();
-  for (uint j = 0u; j < ITEMS; j++) {
-    uint p = j * SG_SIZE + SG_LANE;
-    uint e = s_table[(w[j] >> 16) * NUM_SG + SG_ID];
-    s_work[padded((e & 0xFFFFu) + p - (e >> 16))] = w[j];
-  }
-  barrier();
-}
-
-uint tile_first(uint d) { return s_table[d * NUM_SG] & 0xFFFFu; }
-#else
-shared uint s_first[BUCKETS];
-
-void rank_prepare() {}
-
-// s_work stably sorted by digit; afterwards tile_first(d) is the first slot
-// of each digit present in the tile (the others are never asked for).
-void rank_tile(uint digit_bits, uint tile_n) {
-  split_work_words(digit_bits);
-  for (uint j = 0u; j < ITEMS; j++) {
-    uint i = j * WG_SIZE + gl_LocalInvocationID.x;
-    if (i < tile_n) {
-      uint d = s_work[padded(i)] >> 16;
-      if (i == 0u || (s_work[padded(i - 1u)] >> 16) != d) s_first[d] = i;
-    }
-  }
-  barrier();
-}
-
-uint tile_first(uint d) { return s_first[d]; }
-#endif
 #endif
 #endif

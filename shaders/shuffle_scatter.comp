@@ -19,6 +19,8 @@ layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
 layout(location = LOC_NUM_TILES) uniform uint u_num_tiles;
 layout(location = LOC_PASS) uniform uint u_pass;
 
+shared uint s_first[BUCKETS];
+
 void main() {
   uint tile = group_index();
   if (tile >= u_num_tiles || tile * TILE >= sort_count()) return;
@@ -40,7 +42,6 @@ void main() {
     return;
   }
   uint mask = (1u << u_digit_bits) - 1u;
-  rank_prepare();
   // Coalesced load. Padding past the end takes the largest digit and starts
   // last, so stable splits keep it at the tile's end.
   for (uint j = 0u; j < ITEMS; j++) {
@@ -49,14 +50,29 @@ void main() {
     s_work[padded(i)] = (key_digit(key, u_shift, mask) << 16) | i;
   }
   barrier();
-  rank_tile(u_digit_bits, tile_n);
+#if DIAG != 1
+  split_work_words(u_digit_bits);
+#endif
+
+  // The first slot of each bucket present in the tile is where the digit changes.
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint i = j * WG_SIZE + lid;
+    if (i < tile_n) {
+      uint d = s_work[padded(i)] >> 16;
+      if (i == 0u || (s_work[padded(i - 1u)] >> 16) != d) s_first[d] = i;
+    }
+  }
+  barrier();
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
     if (i < tile_n) {
       uint w = s_work[padded(i)];
       uint d = w >> 16;
       uint from = base + (w & 0xFFFFu);
-      uint to = counts[d * u_num_tiles + tile] + (i - tile_first(d));
+      uint to = counts[d * u_num_tiles + tile] + (i - s_first[d]);
+#if DIAG == 2
+      if (to != 0xFFFFFFFFu) continue;
+#endif
       out_keys[to] = keys[from];
 #if HAS_VALUES
       out_values[to] = values[from];

@@ -16,11 +16,11 @@
 #ifndef GLRADIX_TUNE_BLOCK_SCAN /* in-tile scan: 0 Blelloch, 1 two-level raking */
 #define GLRADIX_TUNE_BLOCK_SCAN 1
 #endif
-#ifndef GLRADIX_TUNE_WARP_RANK /* subgroup path: tiles ranked by subgroups, then merged */
-#define GLRADIX_TUNE_WARP_RANK 1
+#ifndef GLRADIX_TUNE_DIAG /* benchmarks only, wrong results: 1 no splits, 2 no moves */
+#define GLRADIX_TUNE_DIAG 0
 #endif
-#ifndef GLRADIX_TUNE_WARP_EMULATE /* tests: that ranking with GL_ARB_shader_ballot, this subgroup size */
-#define GLRADIX_TUNE_WARP_EMULATE 0
+#ifndef GLRADIX_TUNE_SPLIT_BALLOT /* subgroup path: 4-way splits ranked by ballots */
+#define GLRADIX_TUNE_SPLIT_BALLOT 0
 #endif
 
 enum {

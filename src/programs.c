@@ -20,7 +20,6 @@ typedef struct program_source {
 #define KEYS SKIP "#define WITH_KEYS 1\n"
 #define SPLIT KEYS "#define SCAN_T uvec2\n#define WITH_SPLIT 1\n"
 #define SHUFFLE SPLIT "#define WITH_SHUFFLE 1\n"
-#define RANK SHUFFLE "#define WITH_RANK 1\n"
 #define PASS_COUNTS KEYS "#define WITH_PASS_COUNTS 1\n"
 #define SCAN_UINT "#define SCAN_T uint\n"
 #define COMPACT "#define WITH_COMPACT 1\n"
@@ -39,8 +38,8 @@ static const program_source SOURCES[_GLRADIX_PROG_COUNT] = {
   [_GLRADIX_PROG_TILE_SORT_PAIRS] = {"tile_sort", _glradix_shader_tile_sort, 1, SPLIT},
   [_GLRADIX_PROG_PASS_SKIP_COUNT] = {"pass_skip_count", _glradix_shader_pass_skip_count, 0, PASS_COUNTS},
   [_GLRADIX_PROG_TILE_COUNTS] = {"tile_counts", _glradix_shader_tile_counts, 0, PASS_COUNTS},
-  [_GLRADIX_PROG_SHUFFLE_SCATTER] = {"shuffle_scatter", _glradix_shader_shuffle_scatter, 0, RANK},
-  [_GLRADIX_PROG_SHUFFLE_SCATTER_PAIRS] = {"shuffle_scatter", _glradix_shader_shuffle_scatter, 1, RANK},
+  [_GLRADIX_PROG_SHUFFLE_SCATTER] = {"shuffle_scatter", _glradix_shader_shuffle_scatter, 0, SHUFFLE},
+  [_GLRADIX_PROG_SHUFFLE_SCATTER_PAIRS] = {"shuffle_scatter", _glradix_shader_shuffle_scatter, 1, SHUFFLE},
   [_GLRADIX_PROG_COMPACT_FLAGS] = {"compact_flags", _glradix_shader_compact_flags, 0, COMPACT},
   [_GLRADIX_PROG_COMPACT_SCATTER] = {"compact_scatter", _glradix_shader_compact_scatter, 0, COMPACT},
   [_GLRADIX_PROG_COUNT_PREPARE] = {"count_prepare", _glradix_shader_count_prepare, 0, SKIP},
@@ -52,12 +51,6 @@ static const program_source SOURCES[_GLRADIX_PROG_COUNT] = {
   [_GLRADIX_PROG_LBVH_REFIT] = {"lbvh_refit", _glradix_shader_lbvh_refit, 0, LBVH30},
   [_GLRADIX_PROG_PASS_SKIP_FLAGS] = {"pass_skip_flags", _glradix_shader_pass_skip_flags, 0, SKIP},
 };
-
-/* Whether shuffle_scatter ranks tiles by subgroups (WARP_RANK in
- * common.glsl): on the subgroup path, or emulated for tests. */
-static int warp_rank(const glradix_context *ctx) {
-  return ctx->subgroup_size ? GLRADIX_TUNE_WARP_RANK : GLRADIX_TUNE_WARP_EMULATE != 0;
-}
 
 /* The C constants every shader sees, right after #version. */
 static void write_defines(char *out, size_t size, const glradix_context *ctx,
@@ -86,7 +79,7 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            "#define LOC_BOX_FROM_GPU %d\n#define LOC_WRITE_INDICES %d\n"
            "#define BLOCK_SCAN %d\n#define SUBGROUP_SIZE %uu\n"
            "#define LOC_KEY_MODE %d\n#define KEY_SIGNED %du\n#define KEY_FLOAT %du\n"
-           "#define KEY_DESCENDING %du\n#define KEY_WORDS %u\n#define LOC_SKIP_BITS %d\n#define WARP_RANK %d\n#define WARP_EMULATE %uu\n",
+           "#define KEY_DESCENDING %du\n#define KEY_WORDS %u\n#define LOC_SKIP_BITS %d\n#define SPLIT_BALLOT %d\n#define DIAG %d\n",
            ctx->wg_size, items, tile, _GLRADIX_SCAN_ITEMS,
            ctx->scan_tile, ctx->desc.radix_bits, 1u << ctx->desc.radix_bits, src->pairs,
            _GLRADIX_B_KEYS, _GLRADIX_B_VALUES, _GLRADIX_B_TILE_KEYS, _GLRADIX_B_TILE_VALUES,
@@ -104,17 +97,14 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            _GLRADIX_LOC_BOX_FROM_GPU, _GLRADIX_LOC_WRITE_INDICES,
            ctx->subgroup_size ? 2 : GLRADIX_TUNE_BLOCK_SCAN, ctx->subgroup_size,
            _GLRADIX_LOC_KEY_MODE, _GLRADIX_KEY_SIGNED, _GLRADIX_KEY_FLOAT, _GLRADIX_KEY_DESCENDING, key_words,
-           _GLRADIX_LOC_SKIP_BITS, warp_rank(ctx), (unsigned)GLRADIX_TUNE_WARP_EMULATE);
+           _GLRADIX_LOC_SKIP_BITS, GLRADIX_TUNE_SPLIT_BALLOT,
+           GLRADIX_TUNE_DIAG);
   if (ctx->subgroup_size && n > 0 && (size_t)n < size)
     n += snprintf(out + n, size - (size_t)n,
                   "#extension GL_KHR_shader_subgroup_basic : require\n"
                   "#extension GL_KHR_shader_subgroup_arithmetic : require\n"
                   "#extension GL_KHR_shader_subgroup_ballot : require\n"
                   "#extension GL_KHR_shader_subgroup_shuffle : require\n");
-  if (!ctx->subgroup_size && warp_rank(ctx) && n > 0 && (size_t)n < size)
-    n += snprintf(out + n, size - (size_t)n,
-                  "#extension GL_ARB_shader_ballot : require\n"
-                  "#extension GL_ARB_gpu_shader_int64 : require\n");
   if (src->extra && n > 0 && (size_t)n < size) snprintf(out + n, size - (size_t)n, "%s", src->extra);
 }
 
