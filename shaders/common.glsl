@@ -305,48 +305,6 @@ shared uint s_work[TILE + TILE / 32u];
 // 4-way splits from the low bits up. The caller filled s_work and passed a
 // barrier; so does this on return. Each invocation owns ITEMS consecutive
 // slots in scan_index() order, so ranks follow tile order.
-#if SPLIT_SCAN == 2 && SPLIT_BALLOT
-// Subgroup path: a subgroup owns SUBGROUP_SIZE * ITEMS consecutive slots,
-// item j of lane l at j * SUBGROUP_SIZE + l. Ballots rank each key among
-// its subgroup's keys of the same sub-digit; one barrier publishes the
-// subgroups' counts. Two barriers per split.
-shared uvec2 s_subgroup_counts[NUM_SUBGROUPS];
-
-void split_work_words(uint digit_bits) {
-  uint first = gl_SubgroupID * (SUBGROUP_SIZE * ITEMS) + gl_SubgroupInvocationID;
-  for (uint bit = 16u; bit < 16u + digit_bits; bit += 2u) {
-    uint w[ITEMS], rank[ITEMS];
-    uvec2 run = uvec2(0u); // the subgroup's keys so far per sub-digit, packed as split_one's
-    for (uint j = 0u; j < ITEMS; j++) {
-      w[j] = s_work[padded(first + j * SUBGROUP_SIZE)];
-      uint d = (w[j] >> bit) & 3u;
-      uvec4 b0 = subgroupBallot((d & 1u) != 0u), b1 = subgroupBallot((d & 2u) != 0u);
-      uvec4 same = ((d & 1u) != 0u ? b0 : ~b0) & ((d & 2u) != 0u ? b1 : ~b1);
-      rank[j] = (((d < 2u ? run.x : run.y) >> (16u * (d & 1u))) & 0xFFFFu) +
-                subgroupBallotExclusiveBitCount(same);
-      uint n3 = subgroupBallotBitCount(b0 & b1);
-      uint n1 = subgroupBallotBitCount(b0) - n3, n2 = subgroupBallotBitCount(b1) - n3;
-      run += uvec2((gl_SubgroupSize - n1 - n2 - n3) | (n1 << 16), n2 | (n3 << 16));
-    }
-    if (subgroupElect()) s_subgroup_counts[gl_SubgroupID] = run;
-    barrier(); // every read of s_work is done, the counts are there
-    uvec2 before = uvec2(0u), all = uvec2(0u);
-    for (uint i = 0u; i < NUM_SUBGROUPS; i++) {
-      uvec2 t = s_subgroup_counts[i];
-      if (i < gl_SubgroupID) before += t;
-      all += t;
-    }
-    uint c0 = all.x & 0xFFFFu, c01 = c0 + (all.x >> 16), c012 = c01 + (all.y & 0xFFFFu);
-    uvec2 start = before + uvec2(c0 << 16, c01 | (c012 << 16));
-    for (uint j = 0u; j < ITEMS; j++) {
-      uint d = (w[j] >> bit) & 3u;
-      uint slot = (((d < 2u ? start.x : start.y) >> (16u * (d & 1u))) & 0xFFFFu) + rank[j];
-      s_work[padded(slot)] = w[j];
-    }
-    barrier();
-  }
-}
-#else
 void split_work_words(uint digit_bits) {
   uint own = scan_index() * ITEMS;
   for (uint bit = 16u; bit < 16u + digit_bits; bit += 2u) {
@@ -361,5 +319,4 @@ void split_work_words(uint digit_bits) {
     barrier();
   }
 }
-#endif
 #endif

@@ -50,9 +50,7 @@ void main() {
     s_work[padded(i)] = (key_digit(key, u_shift, mask) << 16) | i;
   }
   barrier();
-#if DIAG != 1
   split_work_words(u_digit_bits);
-#endif
 
   // The first slot of each bucket present in the tile is where the digit changes.
   for (uint j = 0u; j < ITEMS; j++) {
@@ -70,9 +68,6 @@ void main() {
       uint d = w >> 16;
       uint from = base + (w & 0xFFFFu);
       uint to = counts[d * u_num_tiles + tile] + (i - s_first[d]);
-#if DIAG == 2
-      if (to != 0xFFFFFFFFu) continue;
-#endif
       out_keys[to] = keys[from];
 #if HAS_VALUES
       out_values[to] = values[from];

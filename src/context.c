@@ -81,8 +81,9 @@ static glradix_status read_limits(glradix_context *ctx) {
   return _glradix_gl_error(ctx, "reading GL limits");
 }
 
-/* The subgroup fast path needs arithmetic subgroup operations in compute
- * shaders and work groups made of whole subgroups. */
+/* The subgroup fast path needs arithmetic, ballot (subgroupBroadcast) and
+ * shuffle subgroup operations in compute shaders (common.glsl's block
+ * scan), and work groups made of whole subgroups. */
 static GLuint usable_subgroup_size(glradix_context *ctx) {
   GladGLContext *gl = &ctx->gl;
   if (ctx->desc.disable_subgroups || !gl->KHR_shader_subgroup) return 0;

@@ -16,12 +16,6 @@
 #ifndef GLRADIX_TUNE_BLOCK_SCAN /* in-tile scan: 0 Blelloch, 1 two-level raking */
 #define GLRADIX_TUNE_BLOCK_SCAN 1
 #endif
-#ifndef GLRADIX_TUNE_DIAG /* benchmarks only, wrong results: 1 no splits, 2 no moves */
-#define GLRADIX_TUNE_DIAG 0
-#endif
-#ifndef GLRADIX_TUNE_SPLIT_BALLOT /* subgroup path: 4-way splits ranked by ballots */
-#define GLRADIX_TUNE_SPLIT_BALLOT 0
-#endif
 
 enum {
   _GLRADIX_SCAN_ITEMS = 4,  /* counts per invocation in a scan block */
