@@ -144,28 +144,30 @@ SCAN_T block_exclusive_scan(SCAN_T v, out SCAN_T total) {
 // One stable 4-way split of a tile, in three steps, so that the 2-bit
 // sub-digits are recomputed from the keys rather than held in arrays
 // (registers are what limits resident work groups):
-//   uvec2 mine = uvec2(0u); for each owned key: mine += split_one(d);
-//   uvec2 next = split_start(mine);          // block scan, ends on a barrier
-//   for each owned key, in slot order: slot = split_take(next, d);
-// An invocation owns consecutive slots in scan_index() order. Counters are
-// 16 bits each (a tile holds at most 65535 keys): x = {0, 1}, y = {2, 3}.
-// Selects rather than indexing by digit keep everything in registers.
-uvec2 split_one(uint d) {
-  return uvec2(d < 2u ? 1u : 0u, d < 2u ? 0u : 1u) << uvec2(16u * (d & 1u));
-}
+//   uint mine = 0u; for each owned key: mine += split_one(d);
+//   uvec2 start = split_start(mine);      // block scan, ends on a barrier
+//   uint seen = 0u; for each owned key, in slot order: slot = split_take(start, seen, d);
+// An invocation owns ITEMS consecutive slots in scan_index() order. Its own
+// counts are 8 bits per sub-digit (ITEMS < 256); the tile's are 16 bits (a
+// tile holds at most 65535 keys): x = {0, 1}, y = {2, 3}. Shifts and selects
+// rather than indexing by digit keep everything in registers.
+uint split_one(uint d) { return 1u << (d << 3); }
 
 // This invocation's first slot for each sub-digit: the sub-digit's start in
 // the tile plus the keys of earlier invocations.
-uvec2 split_start(uvec2 mine) {
+uvec2 split_start(uint mine) {
+  uvec2 wide = uvec2((mine & 0xFFu) | ((mine & 0xFF00u) << 8),
+                     ((mine >> 16) & 0xFFu) | ((mine >> 8) & 0xFF0000u));
   uvec2 total;
-  uvec2 before = block_exclusive_scan(mine, total);
+  uvec2 before = block_exclusive_scan(wide, total);
   uint c0 = total.x & 0xFFFFu, c01 = c0 + (total.x >> 16), c012 = c01 + (total.y & 0xFFFFu);
   return before + uvec2(c0 << 16, c01 | (c012 << 16));
 }
 
-uint split_take(inout uvec2 next, uint d) {
-  uint slot = ((d < 2u ? next.x : next.y) >> (16u * (d & 1u))) & 0xFFFFu;
-  next += split_one(d);
+uint split_take(uvec2 start, inout uint seen, uint d) {
+  uint slot = (((d < 2u ? start.x : start.y) >> ((d & 1u) << 4)) & 0xFFFFu) +
+              ((seen >> (d << 3)) & 0xFFu);
+  seen += split_one(d);
   return slot;
 }
 #endif
@@ -309,13 +311,14 @@ void split_work_words(uint digit_bits) {
   uint own = scan_index() * ITEMS;
   for (uint bit = 16u; bit < 16u + digit_bits; bit += 2u) {
     uint w[ITEMS];
-    uvec2 mine = uvec2(0u);
+    uint mine = 0u, seen = 0u;
     for (uint j = 0u; j < ITEMS; j++) {
       w[j] = s_work[padded(own + j)];
       mine += split_one((w[j] >> bit) & 3u);
     }
-    uvec2 next = split_start(mine); // ends on a barrier: nobody reads s_work any more
-    for (uint j = 0u; j < ITEMS; j++) s_work[padded(split_take(next, (w[j] >> bit) & 3u))] = w[j];
+    uvec2 start = split_start(mine); // ends on a barrier: nobody reads s_work any more
+    for (uint j = 0u; j < ITEMS; j++)
+      s_work[padded(split_take(start, seen, (w[j] >> bit) & 3u))] = w[j];
     barrier();
   }
 }
