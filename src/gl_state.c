@@ -40,8 +40,11 @@ void _glradix_restore_state(glradix_context *ctx, const _glradix_gl_state *s) {
 }
 
 void _glradix_begin(glradix_context *ctx, _glradix_gl_state *saved) {
-  _glradix_clear_gl_errors(ctx);
+  _glradix_take_gl_errors(ctx, saved);
   _glradix_save_state(ctx, saved);
+  /* The caller's earlier shaders may have written the inputs: make those
+   * writes visible to the library's shaders and copies. */
+  ctx->gl.MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
 }
 
 glradix_status _glradix_enter(glradix_context *ctx, const char *fn, const void *desc,
@@ -63,9 +66,13 @@ glradix_status _glradix_end(glradix_context *ctx, const char *fn, glradix_status
     ctx->gl.MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT |
                           GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT | GL_ELEMENT_ARRAY_BARRIER_BIT |
                           GL_COMMAND_BARRIER_BIT);
-    st = _glradix_gl_error(ctx, fn);
   }
+  /* The library's own GL errors become the status (the first failure
+   * wins) and never reach the caller's glGetError. */
+  glradix_status gl_st = _glradix_gl_error(ctx, fn);
+  if (st == GLRADIX_OK) st = gl_st;
   _glradix_restore_state(ctx, saved);
+  _glradix_give_back_gl_errors(ctx, saved);
   return st;
 }
 

@@ -75,6 +75,7 @@ enum {
   _GLRADIX_LOC_WRITE_INDICES = 4,
 
   _GLRADIX_MAX_SCAN_LEVELS = 8,
+  _GLRADIX_MAX_STALE_ERRORS = 8, /* GL error kinds kept per call (GL has 7) */
   _GLRADIX_MAX_PASSES = 32,   /* 64 bits at radix_bits 2 */
   _GLRADIX_STAGES = 3
 };
@@ -140,6 +141,8 @@ typedef struct _glradix_gl_state {
   GLint ssbo;
   GLint copy_read, copy_write, dispatch_indirect;
   struct { GLint buffer; GLint64 start, size; } indexed[_GLRADIX_BINDINGS];
+  GLenum stale[_GLRADIX_MAX_STALE_ERRORS]; /* the caller's GL errors pending on entry */
+  unsigned stale_count;
 } _glradix_gl_state;
 
 /* The levels of one scan: level 0 is the data, the others and the grand
@@ -163,7 +166,9 @@ void _glradix_log(const glradix_desc *desc, const char *fmt, ...)
 #endif
     ;
 glradix_status _glradix_gl_error(glradix_context *ctx, const char *what);
-void _glradix_clear_gl_errors(glradix_context *ctx);
+/* The caller's pending GL errors: taken on entry, raised again on return. */
+void _glradix_take_gl_errors(glradix_context *ctx, _glradix_gl_state *s);
+void _glradix_give_back_gl_errors(glradix_context *ctx, const _glradix_gl_state *s);
 
 /* gl_state.c. Every public call that touches GL runs between _glradix_begin
  * (pending GL errors cleared and logged, bindings saved) and _glradix_end

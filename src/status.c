@@ -50,12 +50,36 @@ static const char *gl_error_name(GLenum e) {
  * broken driver never reports GL_NO_ERROR. */
 enum { MAX_GL_ERRORS = 16 };
 
-void _glradix_clear_gl_errors(glradix_context *ctx) {
+/* GL errors pending when a public call starts are the caller's. glGetError
+ * is the only way to look at them, and it clears them; so they are taken on
+ * entry (one log line each), and on return each is raised again by a call
+ * that only sets that error, so that the caller's own glGetError still sees
+ * it. The library's statuses come from its own calls alone. */
+void _glradix_take_gl_errors(glradix_context *ctx, _glradix_gl_state *s) {
+  s->stale_count = 0;
   for (int i = 0; i < MAX_GL_ERRORS; i++) {
     GLenum e = ctx->gl.GetError();
     if (e == GL_NO_ERROR) return;
-    _glradix_log(&ctx->desc, "glradix: cleared GL error %s (0x%04x) pending before the call",
-                 gl_error_name(e), (unsigned)e);
+    _glradix_log(&ctx->desc, "glradix: %s (0x%04x) was pending before the call: not glradix's, "
+                 "left for the caller", gl_error_name(e), (unsigned)e);
+    if (s->stale_count < _GLRADIX_MAX_STALE_ERRORS) s->stale[s->stale_count++] = e;
+  }
+}
+
+void _glradix_give_back_gl_errors(glradix_context *ctx, const _glradix_gl_state *s) {
+  GladGLContext *gl = &ctx->gl;
+  for (unsigned i = 0; i < s->stale_count; i++) {
+    GLint64 v64 = 0;
+    GLint v = 0;
+    GLuint u = 0;
+    switch (s->stale[i]) {
+    case GL_INVALID_ENUM: gl->GetIntegerv(GL_NONE, &v); break;
+    case GL_INVALID_VALUE: gl->GetInteger64i_v(GL_SHADER_STORAGE_BUFFER_START, 0xFFFFFFFFu, &v64); break;
+    case GL_INVALID_OPERATION: gl->GetQueryObjectuiv(0, GL_QUERY_RESULT_AVAILABLE, &u); break;
+    default: /* no call raises only GL_OUT_OF_MEMORY and the like */
+      _glradix_log(&ctx->desc, "glradix: %s pending before the call cannot be raised again",
+                   gl_error_name(s->stale[i]));
+    }
   }
 }
 

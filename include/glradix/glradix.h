@@ -191,8 +191,13 @@ typedef struct glradix_sort_desc {
  *         GLRADIX_ERROR_TOO_LARGE (count * 4 above GL_MAX_SHADER_STORAGE_BLOCK_SIZE),
  *         GLRADIX_ERROR_OUT_OF_MEMORY (growing scratch failed), GLRADIX_ERROR_GL.
  *         On any validation error the buffers are untouched and one line is logged.
- * @gl_state GL errors pending on entry are cleared (each is logged) so that
- *         the library can tell its own errors apart. The current program, the
+ * @gl_state GL errors pending on entry are the caller's: they are logged and
+ *         left pending on return (GL_OUT_OF_MEMORY and the stack and
+ *         framebuffer errors, which no harmless call raises, are only logged);
+ *         the status reflects the library's own GL calls alone, whose errors
+ *         never stay pending. Starts with glMemoryBarrier(GL_SHADER_STORAGE_
+ *         BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT), so inputs written by the
+ *         caller's earlier dispatches need no barrier of the caller's. The current program, the
  *         indexed GL_SHADER_STORAGE_BUFFER bindings 0..5 and the generic
  *         GL_SHADER_STORAGE_BUFFER, GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER and
  *         GL_DISPATCH_INDIRECT_BUFFER bindings are
