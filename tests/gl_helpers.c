@@ -172,3 +172,21 @@ void run_host_sort_twice(glradix_context *ctx, size_t n, test_dist d, int pairs,
   free(out_k);
   free(out_v);
 }
+
+GLuint gl_compute_program(const char *source) {
+  GLuint sh = tg_gl.CreateShader(GL_COMPUTE_SHADER);
+  tg_gl.ShaderSource(sh, 1, &source, NULL);
+  tg_gl.CompileShader(sh);
+  GLint ok = 0;
+  tg_gl.GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+  char log[1024] = "";
+  if (!ok) tg_gl.GetShaderInfoLog(sh, sizeof log, NULL, log);
+  ck_assert_msg(ok, "test shader did not compile: %s", log);
+  GLuint prog = tg_gl.CreateProgram();
+  tg_gl.AttachShader(prog, sh);
+  tg_gl.LinkProgram(prog);
+  tg_gl.GetProgramiv(prog, GL_LINK_STATUS, &ok);
+  ck_assert_msg(ok, "test program did not link");
+  tg_gl.DeleteShader(sh);
+  return prog;
+}

@@ -13,21 +13,7 @@ static const char *probe_src =
     "layout(std430, binding = 0) buffer B { uint x[]; };\n"
     "void main() { x[0] = 1u; }\n";
 
-static GLuint make_probe_program(void) {
-  GLuint sh = tg_gl.CreateShader(GL_COMPUTE_SHADER);
-  tg_gl.ShaderSource(sh, 1, &probe_src, NULL);
-  tg_gl.CompileShader(sh);
-  GLint ok = 0;
-  tg_gl.GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
-  ck_assert_msg(ok, "probe shader did not compile");
-  GLuint prog = tg_gl.CreateProgram();
-  tg_gl.AttachShader(prog, sh);
-  tg_gl.LinkProgram(prog);
-  tg_gl.GetProgramiv(prog, GL_LINK_STATUS, &ok);
-  ck_assert_msg(ok, "probe program did not link");
-  tg_gl.DeleteShader(sh);
-  return prog;
-}
+static GLuint make_probe_program(void) { return gl_compute_program(probe_src); }
 
 /* The state an application might have bound before calling the library.
  * The header promises indexed SSBO bindings 0..5. */
