@@ -17,8 +17,8 @@ void _glradix_count_prepare(glradix_context *ctx, const _glradix_pass *pass, GLu
                            GL_RED_INTEGER, GL_UNSIGNED_INT, &pass->count);
   } else {
     gl->UseProgram(ctx->programs[_GLRADIX_PROG_COUNT_PREPARE]);
-    gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_COUNT_IN, count_buffer);
-    gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_SKIP, ctx->skip.name);
+    _glradix_bind(ctx, _GLRADIX_B_COUNT_IN, count_buffer, ((uint64_t)count_word + 1u) * 4u);
+    _glradix_bind(ctx, _GLRADIX_B_SKIP, ctx->skip.name, 0);
     gl->Uniform1ui(_GLRADIX_LOC_COUNT_WORD, count_word);
     gl->Uniform1ui(_GLRADIX_LOC_CAPACITY, pass->count);
     gl->Uniform1ui(_GLRADIX_LOC_GROUP_LIMIT, ctx->group_limit[0]);

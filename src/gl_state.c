@@ -97,6 +97,29 @@ glradix_status _glradix_ensure_buffer(glradix_context *ctx, _glradix_buffer *b,
   return GLRADIX_OK;
 }
 
+/* Binds the first `bytes` of a buffer to an SSBO binding point (0: the whole
+ * buffer, for the library's scratch, which never exceeds one shader storage
+ * block). The caller's buffers may be larger than
+ * GL_MAX_SHADER_STORAGE_BLOCK_SIZE: only the part in use is bound. */
+void _glradix_bind(glradix_context *ctx, GLuint index, GLuint buffer, uint64_t bytes) {
+  if (bytes == 0) ctx->gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, index, buffer);
+  else ctx->gl.BindBufferRange(GL_SHADER_STORAGE_BUFFER, index, buffer, 0, (GLsizeiptr)bytes);
+}
+
+/* GLRADIX_ERROR_TOO_LARGE (one log line) when `bytes`, `count` elements of
+ * a buffer, exceed one shader storage block, the most a shader addresses.
+ * Checked before any buffer is looked at: a count near 2^32 is too large
+ * whatever the buffers. */
+glradix_status _glradix_check_size(glradix_context *ctx, const char *fn, const char *what,
+                                   uint64_t count, uint64_t bytes) {
+  if (bytes <= (uint64_t)ctx->max_ssbo_bytes) return GLRADIX_OK;
+  _glradix_log(&ctx->desc,
+               "%s: count %llu needs %llu bytes of %s, above GL_MAX_SHADER_STORAGE_BLOCK_SIZE "
+               "(%lld)", fn, (unsigned long long)count, (unsigned long long)bytes, what,
+               (long long)ctx->max_ssbo_bytes);
+  return GLRADIX_ERROR_TOO_LARGE;
+}
+
 /* Checks that `name` is a buffer of at least `bytes` that shaders may use. */
 glradix_status _glradix_check_buffer(glradix_context *ctx, const char *fn, GLuint name,
                                      const char *what, uint64_t bytes) {

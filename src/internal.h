@@ -185,6 +185,9 @@ void _glradix_save_state(glradix_context *ctx, _glradix_gl_state *s);
 void _glradix_restore_state(glradix_context *ctx, const _glradix_gl_state *s);
 /* Checks that `name` is a buffer of at least `bytes` that shaders may use;
  * logs "fn: what ..." otherwise. Binds GL_COPY_READ_BUFFER. */
+void _glradix_bind(glradix_context *ctx, GLuint index, GLuint buffer, uint64_t bytes);
+glradix_status _glradix_check_size(glradix_context *ctx, const char *fn, const char *what,
+                                   uint64_t count, uint64_t bytes);
 glradix_status _glradix_check_buffer(glradix_context *ctx, const char *fn, GLuint name,
                                      const char *what, uint64_t bytes);
 glradix_status _glradix_ensure_buffer(glradix_context *ctx, _glradix_buffer *b,

@@ -23,11 +23,11 @@ static void lbvh_nodes(glradix_context *ctx, const glradix_lbvh_desc *d, unsigne
   GladGLContext *gl = &ctx->gl;
   gl->UseProgram(ctx->programs[bits == 63 ? _GLRADIX_PROG_LBVH_NODES_63
                                           : _GLRADIX_PROG_LBVH_NODES_30]);
-  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_BOUNDS, d->bounds);
-  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_CODES, ctx->lbvh_codes.name);
-  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_INDICES, ctx->lbvh_indices.name);
-  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_NODES, d->nodes);
-  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_PARENTS, ctx->lbvh_parents.name);
+  _glradix_bind(ctx, _GLRADIX_B_BOUNDS, d->bounds, (uint64_t)d->count * 32u);
+  _glradix_bind(ctx, _GLRADIX_B_CODES, ctx->lbvh_codes.name, 0);
+  _glradix_bind(ctx, _GLRADIX_B_INDICES, ctx->lbvh_indices.name, 0);
+  _glradix_bind(ctx, _GLRADIX_B_NODES, d->nodes, glradix_lbvh_nodes_bytes(d->count));
+  _glradix_bind(ctx, _GLRADIX_B_PARENTS, ctx->lbvh_parents.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, d->count);
   _glradix_dispatch(ctx, _glradix_div_up(2 * d->count - 1, ctx->wg_size));
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
@@ -36,8 +36,8 @@ static void lbvh_nodes(glradix_context *ctx, const glradix_lbvh_desc *d, unsigne
 static void lbvh_refit(glradix_context *ctx, const glradix_lbvh_desc *d) {
   GladGLContext *gl = &ctx->gl;
   gl->UseProgram(ctx->programs[_GLRADIX_PROG_LBVH_REFIT]);
-  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_NODES, d->nodes);
-  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_PARENTS, ctx->lbvh_parents.name);
+  _glradix_bind(ctx, _GLRADIX_B_NODES, d->nodes, glradix_lbvh_nodes_bytes(d->count));
+  _glradix_bind(ctx, _GLRADIX_B_PARENTS, ctx->lbvh_parents.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, d->count);
   _glradix_dispatch(ctx, _glradix_div_up(d->count, ctx->wg_size));
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
@@ -53,8 +53,11 @@ static glradix_status build_checks(glradix_context *ctx, const glradix_lbvh_desc
     _glradix_log(&ctx->desc, "%s: count %u exceeds the node index range", fn, d->count);
     return GLRADIX_ERROR_TOO_LARGE;
   }
-  glradix_status st = _glradix_morton_check(ctx, fn, d->bounds, d->count, d->morton_bits,
-                                            d->has_scene_box, d->scene_min, d->scene_max);
+  glradix_status st =
+      _glradix_check_size(ctx, fn, "nodes", d->count, glradix_lbvh_nodes_bytes(d->count));
+  if (st == GLRADIX_OK)
+    st = _glradix_morton_check(ctx, fn, d->bounds, d->count, d->morton_bits, d->has_scene_box,
+                               d->scene_min, d->scene_max);
   if (st == GLRADIX_OK)
     st = _glradix_check_buffer(ctx, fn, d->nodes, "nodes", glradix_lbvh_nodes_bytes(d->count));
   return st;

@@ -9,6 +9,8 @@
 glradix_status _glradix_morton_check(glradix_context *ctx, const char *fn, GLuint bounds,
                                      uint32_t count, unsigned morton_bits, int has_box,
                                      const float *box_min, const float *box_max) {
+  glradix_status st = _glradix_check_size(ctx, fn, "bounds", count, (uint64_t)count * 32u);
+  if (st != GLRADIX_OK) return st;
   if (morton_bits != 0 && morton_bits != 30 && morton_bits != 63) {
     _glradix_log(&ctx->desc, "%s: morton_bits %u is not 0, 30 or 63", fn, morton_bits);
     return GLRADIX_ERROR_INVALID_ARGUMENT;
@@ -30,8 +32,8 @@ static void scene_box(glradix_context *ctx, const _glradix_morton_job *job) {
   gl->BindBuffer(GL_COPY_WRITE_BUFFER, ctx->scene_box.name);
   gl->BufferSubData(GL_COPY_WRITE_BUFFER, 0, sizeof start, start);
   gl->UseProgram(ctx->programs[_GLRADIX_PROG_SCENE_BOX]);
-  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_BOUNDS, job->bounds);
-  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_BOX, ctx->scene_box.name);
+  _glradix_bind(ctx, _GLRADIX_B_BOUNDS, job->bounds, (uint64_t)job->count * 32u);
+  _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->scene_box.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, job->count);
   _glradix_dispatch(ctx, _glradix_div_up(job->count, ctx->scan_tile));
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
@@ -41,11 +43,12 @@ static void morton_codes(glradix_context *ctx, const _glradix_morton_job *job) {
   GladGLContext *gl = &ctx->gl;
   gl->UseProgram(ctx->programs[job->morton_bits == 63 ? _GLRADIX_PROG_MORTON_63
                                                       : _GLRADIX_PROG_MORTON_30]);
-  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_BOUNDS, job->bounds);
-  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_BOX, ctx->scene_box.name);
-  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_CODES, job->codes);
-  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_INDICES,
-                     job->indices ? job->indices : job->codes);
+  _glradix_bind(ctx, _GLRADIX_B_BOUNDS, job->bounds, (uint64_t)job->count * 32u);
+  _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->scene_box.name, 0);
+  const uint64_t code_bytes = (uint64_t)job->count * (job->morton_bits == 63 ? 8u : 4u);
+  _glradix_bind(ctx, _GLRADIX_B_CODES, job->codes, code_bytes);
+  if (job->indices) _glradix_bind(ctx, _GLRADIX_B_INDICES, job->indices, (uint64_t)job->count * 4u);
+  else _glradix_bind(ctx, _GLRADIX_B_INDICES, job->codes, code_bytes);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, job->count);
   gl->Uniform3fv(_GLRADIX_LOC_BOX_MIN, 1, job->box_min);
   gl->Uniform3fv(_GLRADIX_LOC_BOX_MAX, 1, job->box_max);

@@ -30,14 +30,21 @@ static void write_total(glradix_context *ctx, const _glradix_scan_plan *plan, GL
   }
 }
 
-/* A scan of `count` values whose upper levels start the counts buffer. */
-static glradix_status prepare_scan(glradix_context *ctx, const char *fn, GLuint count,
-                                   _glradix_scan_plan *plan) {
+/* A scan of `count` values whose upper levels start the counts buffer:
+ * TOO_LARGE, before any buffer is looked at, if it cannot be planned. */
+static glradix_status plan_scan(glradix_context *ctx, const char *fn, GLuint count,
+                                _glradix_scan_plan *plan) {
+  glradix_status st = _glradix_check_size(ctx, fn, "input", count, (uint64_t)count * 4u);
+  if (st != GLRADIX_OK || count == 0) return st;
   _glradix_scan_plan_make(plan, count, ctx->scan_tile, 0);
   if (!_glradix_scan_fits(ctx, plan)) {
     _glradix_log(&ctx->desc, "%s: count %u exceeds this context's limits", fn, count);
     return GLRADIX_ERROR_TOO_LARGE;
   }
+  return GLRADIX_OK;
+}
+
+static glradix_status allocate_scan(glradix_context *ctx, const _glradix_scan_plan *plan) {
   return _glradix_ensure_buffer(ctx, &ctx->counts,
                                 (GLsizeiptr)plan->total * (GLsizeiptr)sizeof(GLuint),
                                 "allocating scratch");
@@ -59,8 +66,9 @@ glradix_status glradix_scan(glradix_context *ctx, const glradix_scan_desc *desc)
   glradix_status entered = _glradix_enter(ctx, "glradix_scan", desc, &saved);
   if (entered != GLRADIX_OK) return entered;
   _glradix_scan_plan plan = {0};
-  glradix_status st = scan_checks(ctx, desc);
-  if (st == GLRADIX_OK && desc->count > 0) st = prepare_scan(ctx, "glradix_scan", desc->count, &plan);
+  glradix_status st = plan_scan(ctx, "glradix_scan", desc->count, &plan);
+  if (st == GLRADIX_OK) st = scan_checks(ctx, desc);
+  if (st == GLRADIX_OK && desc->count > 0) st = allocate_scan(ctx, &plan);
   if (st == GLRADIX_OK) {
     if (desc->count > 0) {
       const _glradix_scan_io io = {desc->input, 0, desc->output, 0};
@@ -97,9 +105,10 @@ glradix_status glradix_compact(glradix_context *ctx, const glradix_compact_desc 
   if (entered != GLRADIX_OK) return entered;
   _glradix_scan_plan plan = {0};
   GLsizeiptr bytes = (GLsizeiptr)desc->count * (GLsizeiptr)sizeof(GLuint);
-  glradix_status st = compact_checks(ctx, desc);
+  glradix_status st = plan_scan(ctx, fn, desc->count, &plan);
+  if (st == GLRADIX_OK) st = compact_checks(ctx, desc);
   if (st == GLRADIX_OK && desc->count > 0) {
-    st = prepare_scan(ctx, fn, desc->count, &plan);
+    st = allocate_scan(ctx, &plan);
     /* The sort's scratch serves: tile_keys for the positions, tile_values
      * for a copy of the input when compacting in place. */
     if (st == GLRADIX_OK) st = _glradix_ensure_buffer(ctx, &ctx->tile_keys, bytes, "allocating scratch");

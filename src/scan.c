@@ -38,20 +38,23 @@ static void scan_step(glradix_context *ctx, _glradix_program program, const _glr
   GladGLContext *gl = &ctx->gl;
   GLuint in = ctx->counts.name, out = ctx->counts.name;
   GLuint in_offset = plan->offset[level], out_offset = plan->offset[level];
+  uint64_t in_bytes = 0, out_bytes = 0; /* scratch: bound whole */
   if (level == 0) {
     in = io->in;
     out = io->out;
     in_offset = io->in_offset;
     out_offset = io->out_offset;
+    in_bytes = ((uint64_t)in_offset + plan->length[0]) * 4u;
+    out_bytes = ((uint64_t)out_offset + plan->length[0]) * 4u;
   }
   gl->UseProgram(ctx->programs[program]);
-  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_SCAN_OUT, out);
-  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_SCAN_SUMS, ctx->counts.name);
+  _glradix_bind(ctx, _GLRADIX_B_SCAN_OUT, out, out_bytes);
+  _glradix_bind(ctx, _GLRADIX_B_SCAN_SUMS, ctx->counts.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, plan->length[level]);
   gl->Uniform1ui(_GLRADIX_LOC_SUMS_OFFSET, plan->offset[level + 1]);
   gl->Uniform1ui(_GLRADIX_LOC_OUT_OFFSET, out_offset);
   if (program == _GLRADIX_PROG_SCAN_BLOCKS) {
-    gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_SCAN_IN, in);
+    _glradix_bind(ctx, _GLRADIX_B_SCAN_IN, in, in_bytes);
     gl->Uniform1ui(_GLRADIX_LOC_IN_OFFSET, in_offset);
     gl->Uniform1ui(_GLRADIX_LOC_INCLUSIVE, inclusive && level == 0);
   }

@@ -8,13 +8,14 @@ void _glradix_use_pass(glradix_context *ctx, _glradix_program program,
                        const _glradix_pass *pass) {
   GladGLContext *gl = &ctx->gl;
   gl->UseProgram(_glradix_program_name(ctx, program, pass->key_words));
-  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_KEYS, pass->keys);
-  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_TILE_KEYS, pass->out_keys);
-  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_COUNTS, ctx->counts.name);
-  gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_SKIP, ctx->skip.name);
+  const uint64_t value_bytes = (uint64_t)pass->count * 4u;
+  _glradix_bind(ctx, _GLRADIX_B_KEYS, pass->keys, value_bytes * pass->key_words);
+  _glradix_bind(ctx, _GLRADIX_B_TILE_KEYS, pass->out_keys, value_bytes * pass->key_words);
+  _glradix_bind(ctx, _GLRADIX_B_COUNTS, ctx->counts.name, 0);
+  _glradix_bind(ctx, _GLRADIX_B_SKIP, ctx->skip.name, 0);
   if (pass->pairs) {
-    gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_VALUES, pass->values);
-    gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, _GLRADIX_B_TILE_VALUES, pass->out_values);
+    _glradix_bind(ctx, _GLRADIX_B_VALUES, pass->values, value_bytes);
+    _glradix_bind(ctx, _GLRADIX_B_TILE_VALUES, pass->out_values, value_bytes);
   }
   gl->Uniform1ui(_GLRADIX_LOC_SHIFT, pass->shift);
   gl->Uniform1ui(_GLRADIX_LOC_DIGIT_BITS, pass->digit_bits);
@@ -159,6 +160,9 @@ glradix_status glradix_reserve(glradix_context *ctx, const glradix_sort_desc *de
 /* Everything that needs GL before the first dispatch: buffers, limits, scratch. */
 static glradix_status prepare(glradix_context *ctx, const glradix_sort_desc *d,
                               scratch_layout *s) {
+  /* Too large whatever the buffers: say so first. */
+  if (!scratch_layout_make(ctx, d->count, d->values != 0, key_words(d), s))
+    return too_large(ctx, "glradix_sort", d->count);
   uint64_t bytes = (uint64_t)d->count * sizeof(GLuint);
   glradix_status st =
       _glradix_check_buffer(ctx, "glradix_sort", d->keys, "keys", bytes * key_words(d));
@@ -168,8 +172,6 @@ static glradix_status prepare(glradix_context *ctx, const glradix_sort_desc *d,
     st = _glradix_check_buffer(ctx, "glradix_sort", d->count_buffer, "count_buffer",
                                (uint64_t)d->count_offset + 4u);
   if (st != GLRADIX_OK) return st;
-  if (!scratch_layout_make(ctx, d->count, d->values != 0, key_words(d), s))
-    return too_large(ctx, "glradix_sort", d->count);
   st = scratch_allocate(ctx, s);
   if (st == GLRADIX_OK && key_words(d) == 2) st = _glradix_build_programs(ctx, 2);
   return st;
