@@ -1,0 +1,75 @@
+/* A shader that fails to compile: built against glradix_broken_shader, a
+ * test-only static build of the library whose scan_blocks program gets a
+ * broken #define (GLRADIX_TEST_BREAK_SHADER in programs.c). glradix_create
+ * must return GLRADIX_ERROR_SHADER, hand the driver's log to the logger,
+ * leave no program behind and leave the GL state as it was. Standalone:
+ * the shared fixtures link the regular library. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <glradix/glradix.h>
+#include <glradix/headless.h>
+
+#define GL_CURRENT_PROGRAM 0x8B8D
+typedef unsigned char (*is_program_fn)(unsigned);
+typedef void (*get_integerv_fn)(unsigned, int *);
+typedef unsigned (*get_error_fn)(void);
+
+static char g_log[8192];
+static int g_lines;
+
+static void collect(void *user, const char *line) {
+  (void)user;
+  g_lines++;
+  strncat(g_log, line, sizeof g_log - strlen(g_log) - 2);
+  strcat(g_log, "\n");
+}
+
+static void *gl_proc(const char *name) {
+  void *p = glradix_headless_load(name);
+  ck_assert_msg(p != NULL, "no %s", name);
+  return p;
+}
+
+START_TEST(broken_shader_is_reported) {
+  glradix_headless *h = NULL;
+  ck_assert_msg(glradix_headless_create(&h) == GLRADIX_OK,
+                "no headless OpenGL 4.3 context (GLRADIX_HEADLESS_VERBOSE=1 says why)");
+  union { void *p; is_program_fn f; } is_program = {gl_proc("glIsProgram")};
+  union { void *p; get_integerv_fn f; } get_integerv = {gl_proc("glGetIntegerv")};
+  union { void *p; get_error_fn f; } get_error = {gl_proc("glGetError")};
+  glradix_desc d = {0};
+  d.load = glradix_headless_load;
+  d.log = collect;
+  glradix_context *ctx = (glradix_context *)&d; /* must be set to NULL */
+  glradix_status st = glradix_create(&d, &ctx);
+  ck_assert_msg(st == GLRADIX_ERROR_SHADER, "glradix_create: %s", glradix_status_string(st));
+  ck_assert_ptr_null(ctx);
+  ck_assert_msg(strstr(g_log, "scan_blocks.comp") != NULL, "log names no stage:\n%s", g_log);
+  ck_assert_msg(strstr(g_log, "driver log") != NULL, "log has no driver log:\n%s", g_log);
+  ck_assert_msg(strstr(g_log, "broken_on_purpose") != NULL,
+                "the driver's log does not mention the broken define:\n%s", g_log);
+  /* no program is left behind, the current program is untouched */
+  for (unsigned name = 1; name < 512; name++)
+    ck_assert_msg(!is_program.f(name), "program %u left behind", name);
+  int current = -1;
+  get_integerv.f(GL_CURRENT_PROGRAM, &current);
+  ck_assert_int_eq(current, 0);
+  ck_assert_uint_eq(get_error.f(), 0);
+  glradix_headless_destroy(h);
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("shader_failure");
+  TCase *tc = tcase_create("compile");
+  tcase_add_test(tc, broken_shader_is_reported);
+  suite_add_tcase(s, tc);
+  SRunner *sr = srunner_create(s);
+  srunner_run_all(sr, CK_NORMAL);
+  int failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
