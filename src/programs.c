@@ -104,14 +104,14 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
                   "#extension GL_KHR_shader_subgroup_arithmetic : require\n"
                   "#extension GL_KHR_shader_subgroup_ballot : require\n"
                   "#extension GL_KHR_shader_subgroup_shuffle : require\n");
-  if (src->extra && n > 0 && (size_t)n < size)
-    n += snprintf(out + n, size - (size_t)n, "%s", src->extra);
 #ifdef GLRADIX_TEST_BREAK_SHADER
   /* Test builds only (tests/test_shader_failure.c): one stage gets a
    * broken define, so that its compile fails with a driver log. */
   if (strcmp(src->name, GLRADIX_TEST_BREAK_SHADER) == 0 && n > 0 && (size_t)n < size)
-    snprintf(out + n, size - (size_t)n, "#undef SCAN_ITEMS\n#define SCAN_ITEMS broken_on_purpose\n");
+    n += snprintf(out + n, size - (size_t)n,
+                  "#undef SCAN_ITEMS\n#define SCAN_ITEMS broken_on_purpose\n");
 #endif
+  if (src->extra && n > 0 && (size_t)n < size) snprintf(out + n, size - (size_t)n, "%s", src->extra);
 }
 
 /* Sends the driver's info log to the logger, one line per log line. */

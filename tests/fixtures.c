@@ -1,8 +1,6 @@
 /* Check runner setup, the capturing logger and the GL fixtures. */
-#define _GNU_SOURCE /* RTLD_NODELETE */
 #include "common.h"
-
-#include <dlfcn.h>
+#include "pin_mesa.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,15 +15,7 @@ void test_init(void) {
   /* Large sorts on llvmpipe outlive Check's 4 s default. The environment
    * (ctest sets it) wins; this only covers running a binary by hand. */
   setenv("CK_DEFAULT_TIMEOUT", "120", 0);
-  /* Keep the EGL/Mesa libraries loaded for the whole process (the headless
-   * helper unloads libEGL with its last context): LeakSanitizer can then
-   * name their frames, so tests/lsan.supp can suppress Mesa's own leaks, and
-   * each fixture skips reloading LLVM. Missing libraries are fine. */
-  static const char *const pinned[] = {"libEGL.so.1", "libEGL_mesa.so.0", "libglapi.so.0",
-                                       "libgbm.so.1", "libLLVM-15.so.1",
-                                       "/usr/lib/x86_64-linux-gnu/dri/swrast_dri.so"};
-  for (size_t i = 0; i < sizeof pinned / sizeof pinned[0]; i++)
-    (void)dlopen(pinned[i], RTLD_NOW | RTLD_GLOBAL | RTLD_NODELETE);
+  test_pin_mesa();
 }
 
 int test_run_suite(Suite *s) {

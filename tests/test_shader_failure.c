@@ -12,6 +12,8 @@
 #include <glradix/glradix.h>
 #include <glradix/headless.h>
 
+#include "pin_mesa.h"
+
 #define GL_CURRENT_PROGRAM 0x8B8D
 typedef unsigned char (*is_program_fn)(unsigned);
 typedef void (*get_integerv_fn)(unsigned, int *);
@@ -63,6 +65,7 @@ START_TEST(broken_shader_is_reported) {
 END_TEST
 
 int main(void) {
+  test_pin_mesa(); /* LeakSanitizer names Mesa's frames (tests/lsan.supp) */
   Suite *s = suite_create("shader_failure");
   TCase *tc = tcase_create("compile");
   tcase_add_test(tc, broken_shader_is_reported);
