@@ -79,6 +79,70 @@ static int cmp_double(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+/* One step of the build, called on its own (the breakdown line). */
+typedef glradix_status (*step_fn)(glradix_context *ctx, const void *desc);
+static glradix_status step_codes(glradix_context *ctx, const void *d) {
+  return glradix_morton_codes(ctx, d);
+}
+static glradix_status step_sort(glradix_context *ctx, const void *d) { return glradix_sort(ctx, d); }
+static glradix_status step_build(glradix_context *ctx, const void *d) {
+  return glradix_lbvh_build(ctx, d);
+}
+
+/* Median GPU time (GL_TIMESTAMP pair) of `repeat` calls after warm-ups. */
+static glradix_status time_step(GladGLContext *gl, const GLuint q[2], glradix_context *ctx,
+                                step_fn fn, const void *desc, unsigned repeat, double *times,
+                                double *ms) {
+  glradix_status st = GLRADIX_OK;
+  for (unsigned r = 0; r < WARMUPS + repeat && st == GLRADIX_OK; ++r) {
+    GLuint64 t0 = 0, t1 = 0;
+    gl->QueryCounter(q[0], GL_TIMESTAMP);
+    st = fn(ctx, desc);
+    gl->QueryCounter(q[1], GL_TIMESTAMP);
+    gl->GetQueryObjectui64v(q[0], GL_QUERY_RESULT, &t0);
+    gl->GetQueryObjectui64v(q[1], GL_QUERY_RESULT, &t1);
+    if (r >= WARMUPS) times[r - WARMUPS] = (double)(t1 - t0) * 1e-6;
+  }
+  if (st == GLRADIX_OK) {
+    qsort(times, repeat, sizeof *times, cmp_double);
+    *ms = times[repeat / 2];
+  }
+  return st;
+}
+
+/* Where the build's time goes: the Morton codes and the sort timed as
+ * separate calls on the same data; links + refit are the rest. */
+static void breakdown(GladGLContext *gl, const GLuint q[2], glradix_context *ctx,
+                      const glradix_lbvh_desc *d, unsigned repeat, double *times, double total,
+                      FILE *info) {
+  const uint32_t n = d->count;
+  const unsigned kw = d->morton_bits == 63 ? 2 : 1;
+  GLuint buf[2];
+  gl->GenBuffers(2, buf);
+  gl->BindBuffer(GL_COPY_WRITE_BUFFER, buf[0]);
+  gl->BufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)n * 4 * kw, NULL, GL_DYNAMIC_COPY);
+  gl->BindBuffer(GL_COPY_WRITE_BUFFER, buf[1]);
+  gl->BufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)n * 4, NULL, GL_DYNAMIC_COPY);
+  glradix_morton_desc md = {0};
+  md.bounds = d->bounds;
+  md.count = n;
+  md.codes = buf[0];
+  md.morton_bits = d->morton_bits;
+  glradix_sort_desc sd = {0};
+  sd.keys = buf[0];
+  sd.values = buf[1];
+  sd.count = n;
+  sd.end_bit = d->morton_bits;
+  sd.key_type = kw == 2 ? GLRADIX_KEY_UINT64 : GLRADIX_KEY_UINT32;
+  double codes = 0, sort = 0;
+  if (time_step(gl, q, ctx, step_codes, &md, repeat, times, &codes) == GLRADIX_OK &&
+      time_step(gl, q, ctx, step_sort, &sd, repeat, times, &sort) == GLRADIX_OK)
+    fprintf(info, "lbvh breakdown: %u boxes, %u-bit codes: codes %.4f ms, sort %.4f ms, "
+                  "links + refit (the rest of %.4f) %.4f ms\n",
+            n, d->morton_bits, codes, sort, total, total - codes - sort);
+  gl->DeleteBuffers(2, buf);
+}
+
 int bench_lbvh(GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, size_t nsizes,
                unsigned morton_bits, unsigned repeat, int verify, int csv, FILE *info) {
   int failed = 0;
@@ -110,22 +174,12 @@ int bench_lbvh(GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, s
     d.count = n;
     d.morton_bits = morton_bits;
     d.nodes = buf[1];
-    glradix_status st = GLRADIX_OK;
-    for (unsigned r = 0; r < WARMUPS + repeat && st == GLRADIX_OK; ++r) {
-      GLuint64 t0 = 0, t1 = 0;
-      gl->QueryCounter(q[0], GL_TIMESTAMP);
-      st = glradix_lbvh_build(ctx, &d);
-      gl->QueryCounter(q[1], GL_TIMESTAMP);
-      gl->GetQueryObjectui64v(q[0], GL_QUERY_RESULT, &t0);
-      gl->GetQueryObjectui64v(q[1], GL_QUERY_RESULT, &t1);
-      if (r >= WARMUPS) times[r - WARMUPS] = (double)(t1 - t0) * 1e-6;
-    }
+    double ms = 0;
+    glradix_status st = time_step(gl, q, ctx, step_build, &d, repeat, times, &ms);
     if (st != GLRADIX_OK) {
       fprintf(stderr, "glradix-bench: lbvh n = %u: %s\n", n, glradix_status_string(st));
       failed = 1;
     } else {
-      qsort(times, repeat, sizeof *times, cmp_double);
-      double ms = times[repeat / 2];
       const char *verified = "-";
       if (verify) {
         char why[160];
@@ -156,6 +210,7 @@ int bench_lbvh(GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, s
         fprintf(info, "lbvh: %u boxes, %u-bit Morton codes, radix_bits %u: %.4f ms "
                       "(codes + sort + build), verified %s\n",
                 n, morton_bits, rb, ms, verified);
+      breakdown(gl, q, ctx, &d, repeat, times, ms, info);
     }
     gl->DeleteBuffers(2, buf);
     free(b);
