@@ -372,6 +372,51 @@ START_TEST(create_null_load_with_context) {
 }
 END_TEST
 
+/* A loader whose glGetString says the context is OpenGL 3.3: the rest is
+ * the real context's. */
+typedef const unsigned char *(*get_string_fn)(unsigned);
+static get_string_fn real_get_string;
+static const unsigned char *get_string_33(unsigned name) {
+  return name == GL_VERSION ? (const unsigned char *)"3.3 (Core Profile) test" : real_get_string(name);
+}
+static void *load_as_33(const char *name) {
+  union { get_string_fn f; void *p; } u;
+  if (strcmp(name, "glGetString") != 0) return glradix_headless_load(name);
+  u.p = glradix_headless_load(name);
+  real_get_string = u.f;
+  u.f = get_string_33;
+  return u.p;
+}
+
+START_TEST(create_on_gl_below_4_3_is_unsupported) {
+  glradix_desc d = test_desc(0, 0);
+  d.load = load_as_33;
+  glradix_context *out = (glradix_context *)&d;
+  test_log_reset(&tg_log);
+  glradix_status st = glradix_create(&d, &out);
+  expect_one_line(st, GLRADIX_ERROR_UNSUPPORTED, "OpenGL 3.3");
+  ck_assert_msg(strstr(tg_log.first, "3.3") != NULL, "log: %s", tg_log.first);
+  ck_assert_ptr_null(out);
+  expect_no_gl_error("create on 3.3");
+}
+END_TEST
+
+/* A failure after programs were built (scratch for max_count): nothing is
+ * left of the half-made context. */
+START_TEST(create_with_too_large_max_count) {
+  glradix_desc d = test_desc(0, 0);
+  d.max_count = 0xFFFFFFFFu;
+  glradix_context *out = (glradix_context *)&d;
+  test_log_reset(&tg_log);
+  glradix_status st = glradix_create(&d, &out);
+  expect_one_line(st, GLRADIX_ERROR_TOO_LARGE, "max_count 2^32 - 1");
+  ck_assert_ptr_null(out);
+  for (GLuint name = 1; name < 512; name++)
+    ck_assert_msg(!tg_gl.IsProgram(name), "program %u left behind", name);
+  expect_no_gl_error("create with too large max_count");
+}
+END_TEST
+
 /* No fixture: a headless context is made and destroyed, so that none is
  * current (and the loader may still answer) when glradix_create runs. */
 START_TEST(create_without_current_context_is_unsupported) {
@@ -426,6 +471,8 @@ static Suite *errors_suite(void) {
   tcase_add_test(tc, create_bad_plan);
   tcase_add_test(tc, create_null_out_with_context);
   tcase_add_test(tc, create_null_load_with_context);
+  tcase_add_test(tc, create_on_gl_below_4_3_is_unsupported);
+  tcase_add_test(tc, create_with_too_large_max_count);
   suite_add_tcase(s, tc);
 
   tc = tcase_create("no_context");

@@ -174,10 +174,42 @@ END_TEST
 
 /* Raises a GL error of the given kind with the application's own call. */
 static void raise_app_error(GLenum kind) {
-  if (kind == GL_INVALID_OPERATION) tg_gl.BindBuffer(GL_ARRAY_BUFFER, 4242424);
-  else if (kind == GL_INVALID_ENUM) tg_gl.Enable(0x7FFF);
-  else tg_gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0x7FFFFFFF, 0); /* INVALID_VALUE */
+  if (kind == GL_INVALID_OPERATION) {
+    tg_gl.BindBuffer(GL_ARRAY_BUFFER, 4242424);
+  } else if (kind == GL_INVALID_ENUM) {
+    tg_gl.Enable(0x7FFF);
+  } else if (kind == GL_INVALID_VALUE) {
+    tg_gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0x7FFFFFFF, 0);
+  } else { /* GL_INVALID_FRAMEBUFFER_OPERATION: clearing an incomplete framebuffer */
+    GLuint fbo = 0;
+    tg_gl.GenFramebuffers(1, &fbo);
+    tg_gl.BindFramebuffer(GL_FRAMEBUFFER, fbo);
+    tg_gl.Clear(GL_COLOR_BUFFER_BIT);
+    tg_gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
+    tg_gl.DeleteFramebuffers(1, &fbo);
+  }
 }
+
+/* GL offers no harmless call that raises GL_INVALID_FRAMEBUFFER_OPERATION
+ * (nor GL_OUT_OF_MEMORY): such a pending error is logged twice, taken and
+ * "cannot be raised again", and is gone after the call. */
+START_TEST(pending_framebuffer_error_is_logged) {
+  uint32_t k[3000];
+  gen_keys(k, 3000, DIST_UNIFORM, 9);
+  GLuint kb = buf_create(k, 3000, 3000);
+  raise_app_error(GL_INVALID_FRAMEBUFFER_OPERATION);
+  test_log_reset(&tg_log);
+  glradix_sort_desc sd = {0};
+  sd.keys = kb;
+  sd.count = 3000;
+  ck_assert_int_eq(glradix_sort(tg_ctx, &sd), GLRADIX_OK);
+  ck_assert_msg(tg_log.count == 2 && strstr(tg_log.first, "GL_INVALID_FRAMEBUFFER_OPERATION") &&
+                    strstr(tg_log.last, "cannot be raised again"),
+                "log (%d lines): %s / %s", tg_log.count, tg_log.first, tg_log.last);
+  expect_no_gl_error("after the sort");
+  buf_delete(kb);
+}
+END_TEST
 
 START_TEST(pending_gl_errors_are_left_for_the_caller) {
   enum { N = 20000 };
@@ -242,6 +274,7 @@ static Suite *gl_state_suite(void) {
   tcase_add_test(tc, sort_host_restores_bindings_and_program);
   tcase_add_test(tc, create_restores_bindings_and_program);
   tcase_add_loop_test(tc, pending_gl_errors_are_left_for_the_caller, 0, 3);
+  tcase_add_test(tc, pending_framebuffer_error_is_logged);
   suite_add_tcase(s, tc);
   return s;
 }
