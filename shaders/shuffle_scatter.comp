@@ -19,7 +19,7 @@ layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
 layout(location = LOC_NUM_TILES) uniform uint u_num_tiles;
 layout(location = LOC_PASS) uniform uint u_pass;
 
-shared uint s_to[BUCKETS];
+shared uint s_first[BUCKETS];
 
 void main() {
   uint tile = group_index();
@@ -52,14 +52,12 @@ void main() {
   barrier();
   split_work_words(u_digit_bits);
 
-  // Each bucket present in the tile starts where the digit changes; its
-  // keys go to the bucket's scanned offset for this tile onwards:
-  // slot i goes to s_to[d] + i (mod 2^32).
+  // The first slot of each bucket present in the tile is where the digit changes.
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
     if (i < tile_n) {
       uint d = s_work[padded(i)] >> 16;
-      if (i == 0u || (s_work[padded(i - 1u)] >> 16) != d) s_to[d] = counts[d * u_num_tiles + tile] - i;
+      if (i == 0u || (s_work[padded(i - 1u)] >> 16) != d) s_first[d] = i;
     }
   }
   barrier();
@@ -67,8 +65,9 @@ void main() {
     uint i = j * WG_SIZE + lid;
     if (i < tile_n) {
       uint w = s_work[padded(i)];
+      uint d = w >> 16;
       uint from = base + (w & 0xFFFFu);
-      uint to = s_to[w >> 16] + i;
+      uint to = counts[d * u_num_tiles + tile] + (i - s_first[d]);
       out_keys[to] = keys[from];
 #if HAS_VALUES
       out_values[to] = values[from];
