@@ -36,6 +36,16 @@ uint scan_index() {
 
 #ifdef SCAN_T
 shared SCAN_T s_scan_total;
+
+// The second level of a two-level block scan: `before` = the sum of the
+// first `upto` of `count` partial totals in shared array `totals`, `all` =
+// the sum of all of them. (A macro: GLSL copies array arguments.)
+#define SUM_TOTALS(totals, count, upto, before, all)                           \
+  for (uint i_ = 0u; i_ < (count); i_++) {                                     \
+    SCAN_T t_ = totals[i_];                                                    \
+    if (i_ < (upto)) before += t_;                                             \
+    all += t_;                                                                 \
+  }
 // block_exclusive_scan: an exclusive scan of one value per invocation over
 // the work group, with the total. Must be reached by the whole work group;
 // the caller passes a barrier between two calls (s_scan is reused).
@@ -58,11 +68,7 @@ SCAN_T block_exclusive_scan(SCAN_T v, out SCAN_T total) {
   }
   SCAN_T before = SCAN_T(0);
   SCAN_T all = SCAN_T(0);
-  for (uint i = 0u; i < NUM_SUBGROUPS; i++) {
-    SCAN_T t = s_scan[i];
-    if (i < gl_SubgroupID) before += t;
-    all += t;
-  }
+  SUM_TOTALS(s_scan, NUM_SUBGROUPS, gl_SubgroupID, before, all)
   total = all;
   return before + incl - v;
 }
@@ -95,11 +101,7 @@ SCAN_T block_exclusive_scan(SCAN_T v, out SCAN_T total) {
   barrier();
   SCAN_T before = SCAN_T(0);
   SCAN_T all = SCAN_T(0);
-  for (uint i = 0u; i < RAKES; i++) {
-    SCAN_T t = s_rake[i];
-    if (i < seg) before += t;
-    all += t;
-  }
+  SUM_TOTALS(s_rake, RAKES, seg, before, all)
   total = all;
   return s_scan[lid + seg] + before;
 }
