@@ -188,8 +188,12 @@ typedef struct glradix_sort_desc {
  *         count * 4 bytes or mapped; begin_bit >= end_bit or end_bit > 32;
  *         key_type unknown; count_buffer not a buffer of count_offset + 4
  *         bytes, or count_offset not a multiple of 4),
- *         GLRADIX_ERROR_TOO_LARGE (count * 4 above GL_MAX_SHADER_STORAGE_BLOCK_SIZE),
- *         GLRADIX_ERROR_OUT_OF_MEMORY (growing scratch failed), GLRADIX_ERROR_GL.
+ *         GLRADIX_ERROR_TOO_LARGE (the keys, count * 4 bytes per 32-bit word, or
+ *         the scratch above GL_MAX_SHADER_STORAGE_BLOCK_SIZE; checked before the
+ *         buffers, so any count near 2^32 gets it; larger buffers are fine,
+ *         only their first count elements are bound),
+ *         GLRADIX_ERROR_OUT_OF_MEMORY (growing scratch failed; the context stays
+ *         usable), GLRADIX_ERROR_GL.
  *         On any validation error the buffers are untouched and one line is logged.
  * @gl_state GL errors pending on entry are the caller's: they are logged and
  *         left pending on return (GL_OUT_OF_MEMORY and the stack and
