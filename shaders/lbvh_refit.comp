@@ -13,8 +13,11 @@ void main() {
   uint k = group_index() * WG_SIZE + gl_LocalInvocationID.x;
   if (n < 2u || k >= n) return;
   uint node = parents[n - 1u + k];
-  // At most one step per level: the depth is below CODE_LEN + 32.
-  for (uint step = 0u; step < uint(CODE_LEN) + 32u && node != 0xFFFFFFFFu; step++) {
+  // At most one step per level. Prefix lengths grow down the tree, and
+  // equal codes extend them by index bits: at most 64 + 32 levels for the
+  // widest (63-bit) codes. This program serves both widths, so the bound
+  // is the wide one, not CODE_LEN + 32.
+  for (uint step = 0u; step < 96u && node != 0xFFFFFFFFu; step++) {
     memoryBarrierBuffer(); // this child's box is written before the counter says so
     if (atomicAdd(parents[2u * n - 1u + node], 1u) == 0u) return;
     memoryBarrierBuffer();

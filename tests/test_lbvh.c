@@ -141,12 +141,13 @@ static int cmp_kix(const void *pa, const void *pb) {
   return (a->index > b->index) - (a->index < b->index);
 }
 
-static void check_tree(size_t n, unsigned morton_bits, int gpu_box, uint64_t seed) {
-  const int wide = morton_bits == 63;
+/* n random boxes (8 floats each); a third of them share one spot, so
+ * that codes repeat. */
+static float *random_boxes(size_t n, uint64_t seed) {
   float *b = calloc(n * 8, sizeof *b);
+  ck_assert_ptr_nonnull(b);
   uint64_t st = seed;
   for (size_t i = 0; i < n; i++) {
-    /* a third of the primitives share one spot: duplicate codes */
     int dup = test_rng_next(&st) % 3u == 0u;
     for (int c = 0; c < 3; c++) {
       float lo = dup ? 0.25f : (float)(test_rng_next(&st) % 100000u) * 1e-3f - 20.0f;
@@ -156,6 +157,24 @@ static void check_tree(size_t n, unsigned morton_bits, int gpu_box, uint64_t see
       b[8 * i + 3] = b[8 * i + 7] = 99.0f; /* .w ignored */
     }
   }
+  return b;
+}
+
+/* Levels below `node` in a tree of glradix_lbvh_node (a leaf is 0). */
+static size_t tree_depth(const glradix_lbvh_node *nodes, uint32_t node) {
+  if (nodes[node].b == GLRADIX_LBVH_LEAF) return 0;
+  size_t l = tree_depth(nodes, nodes[node].a), r = tree_depth(nodes, nodes[node].b);
+  return 1 + (l > r ? l : r);
+}
+
+/* Builds the LBVH of boxes b (freed here) on the GPU, twice with different
+ * data, and compares every node with a CPU Karras build over the GPU's
+ * codes (scene box [lo, hi]^3, or reduced on the GPU with gpu_box).
+ * Returns the depth of the first round's tree. */
+static size_t check_tree_of(float *b, size_t n, unsigned morton_bits, int gpu_box, float lo,
+                            float hi) {
+  size_t depth = 0;
+  const int wide = morton_bits == 63;
   GLuint bb = bounds_buffer(b, n), cb = buf_create(NULL, 0, 2 * n);
   GLuint nb = buf_create(NULL, 0, glradix_lbvh_nodes_bytes((uint32_t)n) / 4);
   for (unsigned round = 0; round < 2; round++) {
@@ -163,7 +182,7 @@ static void check_tree(size_t n, unsigned morton_bits, int gpu_box, uint64_t see
       for (size_t i = 0; i < n * 8; i++) b[i] = b[i] * 0.5f + 1.0f;
       buf_upload(bb, (const uint32_t *)b, n * 8);
     }
-    float smin[3] = {-25.0f, -25.0f, -25.0f}, smax[3] = {90.0f, 90.0f, 90.0f};
+    float smin[3] = {lo, lo, lo}, smax[3] = {hi, hi, hi};
     glradix_morton_desc md = {0};
     md.bounds = bb;
     md.count = (uint32_t)n;
@@ -208,6 +227,7 @@ static void check_tree(size_t n, unsigned morton_bits, int gpu_box, uint64_t see
     }
     if (n > 1) build_range(&t, 0, n - 1, 0);
     cpu_box(&t, 0);
+    if (round == 0) depth = tree_depth(t.nodes, 0);
 
     char what[96];
     snprintf(what, sizeof what, "n %zu bits %u gpu_box %d round %u", n, morton_bits, gpu_box, round);
@@ -251,7 +271,34 @@ static void check_tree(size_t n, unsigned morton_bits, int gpu_box, uint64_t see
   buf_delete(cb);
   buf_delete(nb);
   free(b);
+  return depth;
 }
+
+static void check_tree(size_t n, unsigned morton_bits, int gpu_box, uint64_t seed) {
+  check_tree_of(random_boxes(n, seed), n, morton_bits, gpu_box, -25.0f, 90.0f);
+}
+
+/* A tree deeper than 64 levels. Codes (63-bit): c_j = bits j+1..62 set, for
+ * j = 62..0, then 8 times all 63 bits set. Every level of the tree splits
+ * off the smallest code, so the 8 largest sit 66 levels down, and they are
+ * the last invocations of the refit: their walk reaches the root second at
+ * every level and must go all the way up. In a scene box of [0, 2^21]^3,
+ * one cell per unit, the centre q + 0.5 of cell q is exact. */
+START_TEST(tree_deeper_than_64_levels) {
+  enum { N = 63 + 8 };
+  float *b = calloc(N * 8, sizeof *b);
+  ck_assert_ptr_nonnull(b);
+  for (size_t i = 0; i < N; i++) {
+    uint64_t code = i < 63 ? ((1ull << 63) - 1) & ~((2ull << (62 - i)) - 1) : (1ull << 63) - 1;
+    uint32_t q[3] = {0, 0, 0};
+    for (unsigned p = 0; p < 63; p++) /* code bit p is bit p / 3 of axis p % 3 */
+      if (code >> p & 1u) q[p % 3] |= 1u << (p / 3);
+    for (int c = 0; c < 3; c++) b[8 * i + c] = b[8 * i + 4 + c] = (float)q[c] + 0.5f;
+  }
+  size_t depth = check_tree_of(b, N, 63, 0, 0.0f, 2097152.0f);
+  ck_assert_msg(depth > 64, "the test tree is only %zu levels deep", depth);
+}
+END_TEST
 
 static const size_t tree_sizes[] = {1, 2, 3, 1001, 100003};
 #define N_TREES (sizeof tree_sizes / sizeof tree_sizes[0])
@@ -325,6 +372,7 @@ static Suite *lbvh_suite(void) {
   tcase_add_loop_test(tc, grid_codes, 0, 4);
   tcase_add_loop_test(tc, trees, 0, (int)(N_TREES * 4));
   tcase_add_test(tc, tree_1m);
+  tcase_add_test(tc, tree_deeper_than_64_levels);
   tcase_add_test(tc, lbvh_bad_input);
   suite_add_tcase(s, tc);
   return s;
