@@ -228,7 +228,7 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
       pass->out_keys = ctx->tile_keys.name;
       pass->out_values = ctx->tile_values.name;
     }
-    _glradix_profile_mark(ctx, p, 0);
+    if (!stop) _glradix_profile_mark(ctx, p, 0); /* profiles glradix_sort only */
     if (pass->indirect) {
       /* Tiles past the GPU count are not dispatched: their counts must read
        * 0, and the last pass's scan left offsets there. */
@@ -242,16 +242,16 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
     else _glradix_local_shuffle(ctx, pass);
     gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     if (p == 0 && skip_bits) _glradix_pass_skip_flags(ctx);
-    _glradix_profile_mark(ctx, p, 1);
+    if (!stop) _glradix_profile_mark(ctx, p, 1);
     if (stop && p == stop->pass && stop->stage == GLRADIX_STAGE_LOCAL_SHUFFLE) return;
     const _glradix_scan_io counts = {ctx->counts.name, 0, ctx->counts.name, 0};
     _glradix_scan(ctx, plan, &counts, false);
-    _glradix_profile_mark(ctx, p, 2);
+    if (!stop) _glradix_profile_mark(ctx, p, 2);
     if (stop && p == stop->pass && stop->stage == GLRADIX_STAGE_SCAN) return;
     if (reduce_then_scan) _glradix_shuffle_scatter(ctx, pass);
     else _glradix_global_scatter(ctx, pass);
     gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    _glradix_profile_mark(ctx, p, 3);
+    if (!stop) _glradix_profile_mark(ctx, p, 3);
     if (stop && p == stop->pass) return;
   }
   if (reduce_then_scan && passes % 2 != 0) {

@@ -1,6 +1,8 @@
 /* desc.profile and glradix_query_stage_times. */
 #include "common.h"
 
+#include <stdlib.h>
+
 static void profile_setup(void) {
   glradix_desc d = test_desc(0, 0);
   d.profile = 1;
@@ -62,6 +64,28 @@ START_TEST(times_of_last_sort) {
 }
 END_TEST
 
+/* Inspection is not profiled: the last sort's times stay readable. */
+START_TEST(inspect_leaves_the_last_sort_times) {
+  run_gl_sort_twice(tg_ctx, 100003, DIST_UNIFORM, 0, 0, 0, 69);
+  glradix_stage_times before = query_ok("a sort");
+  uint32_t *k = test_alloc_u32(100003);
+  gen_keys(k, 100003, DIST_UNIFORM, 71);
+  GLuint kb = buf_create(k, 100003, 100003), out = buf_create(NULL, 0, 100003);
+  glradix_sort_desc sd = {0};
+  sd.keys = kb;
+  sd.count = 100003;
+  ck_assert_int_eq(glradix_sort_inspect(tg_ctx, &sd, 1, GLRADIX_STAGE_SCAN, out), GLRADIX_OK);
+  glradix_stage_times after = query_ok("an inspection");
+  ck_assert_msg(after.passes == before.passes && after.total_ms == before.total_ms &&
+                    after.scan_ms == before.scan_ms,
+                "the inspection changed the times: %u passes %g ms, were %u passes %g ms",
+                after.passes, after.total_ms, before.passes, before.total_ms);
+  buf_delete(kb);
+  buf_delete(out);
+  free(k);
+}
+END_TEST
+
 START_TEST(radix_2_counts_passes) {
   run_gl_sort_twice(tg_ctx, 12345, DIST_MORTON, 1, 0, 30, 65);
   glradix_stage_times t = query_ok("[0,30) radix 2");
@@ -100,6 +124,7 @@ static Suite *profile_suite(void) {
   tcase_add_checked_fixture(tc, profile_setup, ctx_teardown);
   tcase_add_test(tc, nothing_sorted_yet);
   tcase_add_test(tc, times_of_last_sort);
+  tcase_add_test(tc, inspect_leaves_the_last_sort_times);
   tcase_add_test(tc, query_rejects_bad_arguments);
   suite_add_tcase(s, tc);
 
