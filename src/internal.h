@@ -171,9 +171,10 @@ void _glradix_take_gl_errors(glradix_context *ctx, _glradix_gl_state *s);
 void _glradix_give_back_gl_errors(glradix_context *ctx, const _glradix_gl_state *s);
 
 /* gl_state.c. Every public call that touches GL runs between _glradix_begin
- * (pending GL errors cleared and logged, bindings saved) and _glradix_end
- * (on success the barriers callers rely on and the library's own GL errors
- * as a status; bindings restored). */
+ * (the caller's pending GL errors taken, bindings saved, the entry barrier)
+ * and _glradix_end (on success the barriers callers rely on; the library's
+ * own GL errors as the status; bindings restored, the caller's errors
+ * raised again). */
 void _glradix_begin(glradix_context *ctx, _glradix_gl_state *saved);
 /* A public call's prologue: ctx and desc not NULL (else INVALID_ARGUMENT,
  * logged when there is a ctx), then _glradix_begin. */
@@ -183,11 +184,13 @@ glradix_status _glradix_end(glradix_context *ctx, const char *fn, glradix_status
                             const _glradix_gl_state *saved);
 void _glradix_save_state(glradix_context *ctx, _glradix_gl_state *s);
 void _glradix_restore_state(glradix_context *ctx, const _glradix_gl_state *s);
-/* Checks that `name` is a buffer of at least `bytes` that shaders may use;
- * logs "fn: what ..." otherwise. Binds GL_COPY_READ_BUFFER. */
+/* The first `bytes` of a buffer to an SSBO binding point (0: all of it). */
 void _glradix_bind(glradix_context *ctx, GLuint index, GLuint buffer, uint64_t bytes);
+/* TOO_LARGE (logged) when `bytes` exceed one shader storage block. */
 glradix_status _glradix_check_size(glradix_context *ctx, const char *fn, const char *what,
                                    uint64_t count, uint64_t bytes);
+/* Checks that `name` is a buffer of at least `bytes` that shaders may use;
+ * logs "fn: what ..." otherwise. Binds GL_COPY_READ_BUFFER. */
 glradix_status _glradix_check_buffer(glradix_context *ctx, const char *fn, GLuint name,
                                      const char *what, uint64_t bytes);
 glradix_status _glradix_ensure_buffer(glradix_context *ctx, _glradix_buffer *b,

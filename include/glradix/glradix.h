@@ -85,7 +85,11 @@ typedef enum glradix_plan {
   GLRADIX_PLAN_SCAN_THEN_PROPAGATE  /**< local_shuffle writes each shuffled tile
                                          and its counts, scan, global_scatter
                                          moves the tiles: one more round trip
-                                         through memory per pass */
+                                         through memory per pass. Also what a
+                                         sort with a count_buffer and an odd
+                                         number of passes runs, whatever the
+                                         plan (it sorts in place, so no copy
+                                         of GPU-known length is needed) */
 } glradix_plan;
 
 /** Context creation options. Zero-initialise it (`glradix_desc d = {0};`):
@@ -123,11 +127,14 @@ typedef struct glradix_context glradix_context;
  * compute programs.
  *
  * @errors GLRADIX_ERROR_INVALID_ARGUMENT (desc, out or desc->load NULL,
- *         radix_bits not 0/2/4/8), GLRADIX_ERROR_UNSUPPORTED (no current
- *         context or below GL 4.3), GLRADIX_ERROR_SHADER,
- *         GLRADIX_ERROR_OUT_OF_MEMORY, GLRADIX_ERROR_GL. *out is NULL on error.
- * @gl_state Creates programs (and scratch buffers if max_count > 0); leaves
- *         the current program and all buffer bindings as they were.
+ *         radix_bits not 0/2/4/8, plan not a glradix_plan),
+ *         GLRADIX_ERROR_UNSUPPORTED (no current context or below GL 4.3),
+ *         GLRADIX_ERROR_SHADER (with the driver's log), GLRADIX_ERROR_TOO_LARGE
+ *         (max_count beyond the limits), GLRADIX_ERROR_OUT_OF_MEMORY,
+ *         GLRADIX_ERROR_GL. *out is NULL on error, and nothing is left behind.
+ * @gl_state Creates programs and a small state buffer (and the scratch for
+ *         max_count if it is nonzero); leaves the current program and all
+ *         buffer bindings as they were.
  */
 GLRADIX_API glradix_status glradix_create(const glradix_desc *desc, glradix_context **out);
 
@@ -144,7 +151,8 @@ GLRADIX_API unsigned glradix_subgroup_size(const glradix_context *ctx);
 
 /** Keys per tile of the context (chosen at create from the renderer and its
  *  shared-memory limit: 2048 on llvmpipe, 4096 on an H200), or 0 if ctx is
- *  NULL. A count up to one tile is sorted by a single dispatch. */
+ *  NULL. A count up to one tile (half a tile of uint64 keys) is sorted by a
+ *  single dispatch. */
 GLRADIX_API unsigned glradix_tile_size(const glradix_context *ctx);
 
 /** How the 32-bit words of the keys buffer are ordered. */
@@ -159,7 +167,8 @@ typedef enum glradix_key_type {
 
 /** What to sort. Zero-initialise it; zero fields take defaults. */
 typedef struct glradix_sort_desc {
-  unsigned keys;      /**< GL buffer name: uint32 keys, sorted in place */
+  unsigned keys;      /**< GL buffer name: the keys (one or two 32-bit words each,
+                           see key_type), sorted in place */
   unsigned values;    /**< 0, or GL buffer name: uint32 values, moved with their keys */
   uint32_t count;     /**< number of keys; 0 is a valid no-op */
   unsigned begin_bit; /**< only bits [begin_bit, end_bit) are sorted on; */
@@ -177,7 +186,7 @@ typedef struct glradix_sort_desc {
 } glradix_sort_desc;
 
 /**
- * Sorts the first `count` 32-bit keys of buffer `keys` by bits [begin_bit,
+ * Sorts the first `count` keys of buffer `keys` by bits [begin_bit,
  * end_bit) of their sort order (desc->key_type), ascending unless
  * desc->descending, stably, moving the values (if any) with them. Both
  * buffers are read and written in place from offset 0; all work happens on
@@ -185,7 +194,8 @@ typedef struct glradix_sort_desc {
  *
  * @errors GLRADIX_ERROR_INVALID_ARGUMENT (ctx or desc NULL; keys 0 or not a
  *         buffer; values not a buffer or equal to keys; a buffer smaller than
- *         count * 4 bytes or mapped; begin_bit >= end_bit or end_bit > 32;
+ *         its count words (count * 4 bytes, keys * 8 for uint64) or mapped;
+ *         begin_bit >= end_bit or end_bit above the key's 32 or 64 bits;
  *         key_type unknown; count_buffer not a buffer of count_offset + 4
  *         bytes, or count_offset not a multiple of 4),
  *         GLRADIX_ERROR_TOO_LARGE (the keys, count * 4 bytes per 32-bit word, or
@@ -215,7 +225,8 @@ GLRADIX_API glradix_status glradix_sort(glradix_context *ctx, const glradix_sort
 /**
  * GL memory (bytes) the context's scratch needs to sort desc->count keys,
  * with values if desc->values is nonzero (its other fields are not read).
- * 0 for a count of one tile or less (sorted in place without scratch), for
+ * 0 for a count of one tile or less (half a tile of uint64 keys; sorted in
+ * place without scratch), for
  * ctx or desc NULL, and for a count beyond the context's limits. No GL call.
  */
 GLRADIX_API size_t glradix_scratch_bytes(const glradix_context *ctx,
@@ -247,8 +258,8 @@ typedef enum glradix_stage {
  * that point into `out_keys`. After the local shuffle or the scan these are
  * the shuffled tiles; after the global scatter, the pass's output. The
  * desc's own buffers are left as after the last complete pass. Inputs of one
- * tile or less are sorted by a single dispatch: every stage then gives the
- * pass's output.
+ * tile or less (half a tile of uint64 keys) are sorted by a single
+ * dispatch: every stage then gives the pass's output.
  *
  * @errors as glradix_sort, plus GLRADIX_ERROR_INVALID_ARGUMENT for a pass
  *         or stage out of range, count 0, a count_buffer, or out_keys not a
@@ -315,7 +326,8 @@ typedef struct glradix_compact_desc {
  * (a flag scan with glradix_scan's machinery, then a scatter).
  * output[kept..count) is left as it was unless zero_fill.
  *
- * @errors as glradix_scan, for input, output, flags and count_out_buffer.
+ * @errors as glradix_scan, for input, output, flags and count_out_buffer;
+ *         also GLRADIX_ERROR_INVALID_ARGUMENT for flags == output.
  * @gl_state as glradix_sort.
  */
 GLRADIX_API glradix_status glradix_compact(glradix_context *ctx, const glradix_compact_desc *desc);
