@@ -130,6 +130,8 @@ void buf_upload(GLuint buf, const uint32_t *data, size_t n);
 /** glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT) + glMapBufferRange(READ). */
 void buf_read(GLuint buf, uint32_t *out, size_t n);
 void buf_delete(GLuint buf);
+/** GL_MAX_SHADER_STORAGE_BLOCK_SIZE; fails the test if it is unknown. */
+GLint64 test_max_ssbo_bytes(void);
 /** A linked compute program from GLSL source; fails the test otherwise. */
 GLuint gl_compute_program(const char *source);
 /** Fails the test if glGetError() reports anything. */

@@ -190,3 +190,10 @@ GLuint gl_compute_program(const char *source) {
   tg_gl.DeleteShader(sh);
   return prog;
 }
+
+GLint64 test_max_ssbo_bytes(void) {
+  GLint64 v = 0;
+  tg_gl.GetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &v);
+  ck_assert_msg(v > 0, "GL_MAX_SHADER_STORAGE_BLOCK_SIZE unknown");
+  return v;
+}

@@ -46,11 +46,12 @@ static void check_grid_codes(unsigned morton_bits, int gpu_box) {
       b[8 * i + c] = b[8 * i + 4 + c] = ((float)k + 0.5f) / (float)cells;
     }
   }
-  /* primitive 0 spans the unit box, so the GPU box is [0,1]^3 too */
+  /* the last primitive (another tile than the extreme points 1 and 2)
+   * spans the unit box, so the GPU's reduction must find [0,1]^3 */
   for (int c = 0; c < 3; c++) {
-    b[c] = 0.0f;
-    b[4 + c] = 1.0f;
-    cell[0][c] = cells / 2;
+    b[8 * (n - 1) + c] = 0.0f;
+    b[8 * (n - 1) + 4 + c] = 1.0f;
+    cell[n - 1][c] = cells / 2;
   }
   GLuint bb = bounds_buffer(b, n), cb = buf_create(NULL, 0, 2 * n);
   glradix_morton_desc d = {0};
@@ -59,7 +60,10 @@ static void check_grid_codes(unsigned morton_bits, int gpu_box) {
   d.codes = cb;
   d.morton_bits = morton_bits;
   d.has_scene_box = !gpu_box;
-  for (int c = 0; c < 3; c++) d.scene_max[c] = 1.0f;
+  for (int c = 0; c < 3; c++) { /* a wrong box, to be ignored, when the GPU reduces */
+    d.scene_min[c] = gpu_box ? 5.0f : 0.0f;
+    d.scene_max[c] = gpu_box ? 6.0f : 1.0f;
+  }
   glradix_status s = glradix_morton_codes(tg_ctx, &d);
   ck_assert_msg(s == GLRADIX_OK, "morton: %s", glradix_status_string(s));
   uint32_t *out = test_alloc_u32(2 * n);

@@ -9,18 +9,12 @@
 #include <string.h>
 #include <sys/resource.h>
 
-static GLint64 max_ssbo(void) {
-  GLint64 v = 0;
-  tg_gl.GetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &v);
-  ck_assert_msg(v > 0, "GL_MAX_SHADER_STORAGE_BLOCK_SIZE unknown");
-  return v;
-}
 
 /* The caller's buffers may be larger than one shader storage block: only
  * their first count elements are bound. */
 START_TEST(buffers_above_the_block_size_work) {
   enum { N = 100000 };
-  const size_t words = (size_t)(max_ssbo() / 4) + 4096; /* past the limit */
+  const size_t words = (size_t)(test_max_ssbo_bytes() / 4) + 4096; /* past the limit */
   uint32_t *k = test_alloc_u32(N), *v = test_alloc_u32(N);
   uint32_t *ok = test_alloc_u32(N), *ov = test_alloc_u32(N);
   gen_keys(k, N, DIST_UNIFORM, 77);
@@ -166,6 +160,8 @@ START_TEST(scratch_out_of_memory_leaves_context_usable) {
   expect_no_gl_error("after the failed growth");
   buf_read(kb, ok, N);
   expect_equal_u32(k, ok, N, "keys after the failed sort (untouched)");
+  buf_read(vb, ov, N);
+  expect_equal_u32(v, ov, N, "values after the failed sort (untouched)");
   /* memory is back: the same context sorts */
   ck_assert_int_eq(glradix_sort(tg_ctx, &sd), GLRADIX_OK);
   buf_read(kb, ok, N);
