@@ -16,7 +16,6 @@
 
 #include "bench_lbvh.h"
 #include "bench_svg.h"
-#include "dump_programs.h"
 #include "typed_keys.h"
 
 #include <errno.h>
@@ -41,7 +40,6 @@ typedef struct options {
   glradix_key_type key_type;
   int key_bits_given;
   const char *svg;
-  const char *dump_dir; /* --dump-programs */
 } options;
 
 /* Warm-up sorts before each case's timed runs. The first case of a process
@@ -71,7 +69,6 @@ static void usage(FILE *f) {
         "                      rows of other types than uint32 say impl glradix-T\n"
         "  --svg FILE          plot Mkeys/s versus N to FILE (SVG)\n"
         "  --reserve           glradix_reserve the largest size before the first run\n"
-        "  --dump-programs DIR write the driver's program binaries to DIR after the runs\n"
         "  --help              this text\n"
         "Exit status: 0 all good, 1 a glradix call or a verification failed, 2 bad arguments.\n",
         f);
@@ -230,13 +227,6 @@ static int parse_args(int argc, char **argv, options *o) {
         return -1;
       }
       o->svg = v;
-    } else if (IS("--dump-programs")) {
-      const char *v = VALUE();
-      if (!v || !*v) {
-        fprintf(stderr, "glradix-bench: --dump-programs wants a directory\n");
-        return -1;
-      }
-      o->dump_dir = v;
     } else {
       fprintf(stderr, "glradix-bench: unknown argument '%s'\n", a);
       return -1;
@@ -748,7 +738,6 @@ int main(int argc, char **argv) {
     }
   }
 
-  if (opt.dump_dir) dump_programs(&gl, opt.dump_dir, info);
   for (size_t k = 0; k < opt.nbits; ++k) glradix_destroy(ctx[k]);
   if (b.gpu_timer) gl.DeleteQueries(2, b.query);
   glradix_headless_destroy(h);
