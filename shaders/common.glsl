@@ -35,7 +35,6 @@ uint scan_index() {
 }
 
 #ifdef SCAN_T
-shared SCAN_T s_scan_total;
 
 // The second level of a two-level block scan: `before` = the sum of the
 // first `upto` of `count` partial totals in shared array `totals`, `all` =
@@ -110,6 +109,7 @@ SCAN_T block_exclusive_scan(SCAN_T v, out SCAN_T total) {
 // the work group: up-sweep builds partial sums in place, down-sweep turns
 // them into exclusive prefixes. Must be reached by the whole work group.
 shared SCAN_T s_scan[WG_SIZE];
+shared SCAN_T s_scan_total;
 
 SCAN_T block_exclusive_scan(SCAN_T v, out SCAN_T total) {
   uint lid = scan_index();
@@ -136,7 +136,7 @@ SCAN_T block_exclusive_scan(SCAN_T v, out SCAN_T total) {
   }
   total = s_scan_total;
   SCAN_T r = s_scan[lid];
-  barrier(); // s_scan may be reused right after
+  barrier(); // not needed by the callers' rule above; kept as the scan was measured
   return r;
 }
 #endif
@@ -147,7 +147,7 @@ SCAN_T block_exclusive_scan(SCAN_T v, out SCAN_T total) {
 // sub-digits are recomputed from the keys rather than held in arrays
 // (registers are what limits resident work groups):
 //   uint mine = 0u; for each owned key: mine += split_one(d);
-//   uvec2 start = split_start(mine);      // block scan, ends on a barrier
+//   uvec2 start = split_start(mine);      // block scan: a barrier after every read
 //   uint seen = 0u; for each owned key, in slot order: slot = split_take(start, seen, d);
 // An invocation owns ITEMS consecutive slots in scan_index() order. Its own
 // counts are 8 bits per sub-digit (ITEMS < 256); the tile's are 16 bits (a
@@ -318,7 +318,7 @@ void split_work_words(uint digit_bits) {
       w[j] = s_work[padded(own + j)];
       mine += split_one((w[j] >> bit) & 3u);
     }
-    uvec2 start = split_start(mine); // ends on a barrier: nobody reads s_work any more
+    uvec2 start = split_start(mine); // its barrier follows every read of s_work
     for (uint j = 0u; j < ITEMS; j++)
       s_work[padded(split_take(start, seen, (w[j] >> bit) & 3u))] = w[j];
     barrier();

@@ -1,8 +1,11 @@
 // Stage 1: block-local shuffle (needs SCAN_T = uvec2 from the C side).
-// Each work group sorts one tile of TILE keys (and values) by the pass's
-// digit with successive stable 4-way splits in shared memory, writes the tile
-// back in that order and its bucket counts bucket-major:
-// counts[bucket * num_tiles + tile].
+// Each work group sorts one tile of TILE keys by the pass's digit with
+// successive stable 4-way splits of one (digit, slot) word per key in shared
+// memory (s_work, common.glsl), then writes the keys (and values) to scratch
+// in that order, fetched once from global memory the group has just read
+// (cached), and its bucket counts bucket-major:
+// counts[bucket * num_tiles + tile]. Shared memory per tile stays small,
+// which keeps many groups resident per multiprocessor.
 
 layout(std430, binding = B_KEYS) readonly buffer Keys { KEY_T keys[]; };
 layout(std430, binding = B_TILE_KEYS) writeonly buffer TileKeys { KEY_T tile_keys[]; };
@@ -17,10 +20,6 @@ layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
 layout(location = LOC_NUM_TILES) uniform uint u_num_tiles;
 layout(location = LOC_PASS) uniform uint u_pass;
 
-// The splits move one word per key (s_work, common.glsl) and nothing else:
-// the key and value are fetched once at the end, from global memory the
-// group has just read (cached). Shared memory per tile stays small, which
-// keeps many groups resident per multiprocessor.
 shared uint s_hist[BUCKETS];
 
 void main() {

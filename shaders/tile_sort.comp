@@ -46,7 +46,7 @@ void main() {
 #endif
       mine += split_one(key_digit(k[j], bit, mask));
     }
-    uvec2 start = split_start(mine); // ends on a barrier
+    uvec2 start = split_start(mine); // its barrier follows every read of s_keys, s_values
     for (uint j = 0u; j < ITEMS; j++) {
       uint slot = split_take(start, seen, key_digit(k[j], bit, mask));
       s_keys[padded(slot)] = k[j];
