@@ -120,6 +120,27 @@ glradix_status _glradix_check_size(glradix_context *ctx, const char *fn, const c
   return GLRADIX_ERROR_TOO_LARGE;
 }
 
+/* An optional uint32 destination or source at a byte offset: 0 (none), or
+ * a buffer holding offset + 4 bytes with offset a multiple of 4. */
+glradix_status _glradix_check_word(glradix_context *ctx, const char *fn, GLuint buffer,
+                                   size_t offset, const char *what) {
+  if (buffer == 0) return GLRADIX_OK;
+  if (offset % 4 != 0) {
+    _glradix_log(&ctx->desc, "%s: %s offset %zu is not a multiple of 4", fn, what, offset);
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  return _glradix_check_buffer(ctx, fn, buffer, what, (uint64_t)offset + 4u);
+}
+
+/* Copies bytes between buffers (or within one) on the GPU. */
+void _glradix_copy(glradix_context *ctx, GLuint from, GLintptr from_offset, GLuint to,
+                   GLintptr to_offset, GLsizeiptr bytes) {
+  GladGLContext *gl = &ctx->gl;
+  gl->BindBuffer(GL_COPY_READ_BUFFER, from);
+  gl->BindBuffer(GL_COPY_WRITE_BUFFER, to);
+  gl->CopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, from_offset, to_offset, bytes);
+}
+
 /* Checks that `name` is a buffer of at least `bytes` that shaders may use. */
 glradix_status _glradix_check_buffer(glradix_context *ctx, const char *fn, GLuint name,
                                      const char *what, uint64_t bytes) {

@@ -189,6 +189,13 @@ void _glradix_bind(glradix_context *ctx, GLuint index, GLuint buffer, uint64_t b
 /* TOO_LARGE (logged) when `bytes` exceed one shader storage block. */
 glradix_status _glradix_check_size(glradix_context *ctx, const char *fn, const char *what,
                                    uint64_t count, uint64_t bytes);
+/* An optional uint32 at a byte offset of a buffer (0: none): INVALID_ARGUMENT
+ * unless the offset is a multiple of 4 and the buffer holds the word. */
+glradix_status _glradix_check_word(glradix_context *ctx, const char *fn, GLuint buffer,
+                                   size_t offset, const char *what);
+/* Copies bytes between buffers on the GPU (binds the COPY_READ/WRITE targets). */
+void _glradix_copy(glradix_context *ctx, GLuint from, GLintptr from_offset, GLuint to,
+                   GLintptr to_offset, GLsizeiptr bytes);
 /* Checks that `name` is a buffer of at least `bytes` that shaders may use;
  * logs "fn: what ..." otherwise. Binds GL_COPY_READ_BUFFER. */
 glradix_status _glradix_check_buffer(glradix_context *ctx, const char *fn, GLuint name,
@@ -272,6 +279,12 @@ typedef struct _glradix_morton_job {
 glradix_status _glradix_morton_check(glradix_context *ctx, const char *fn, GLuint bounds,
                                      uint32_t count, unsigned morton_bits, int has_box,
                                      const float *box_min, const float *box_max);
+/* A job from the fields glradix_morton_desc and glradix_lbvh_desc share
+ * (morton_bits 0 = 30). */
+_glradix_morton_job _glradix_morton_job_make(GLuint bounds, uint32_t count, unsigned morton_bits,
+                                             int has_box, const float box_min[3],
+                                             const float box_max[3], GLuint codes,
+                                             GLuint indices);
 glradix_status _glradix_morton(glradix_context *ctx, const _glradix_morton_job *job);
 
 /* the reduce-then-scan plan's two tile stages */

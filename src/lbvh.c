@@ -71,12 +71,9 @@ static glradix_status build(glradix_context *ctx, const glradix_lbvh_desc *d) {
   if (st == GLRADIX_OK) st = _glradix_ensure_buffer(ctx, &ctx->lbvh_indices, n * 4, what);
   if (st == GLRADIX_OK) st = _glradix_ensure_buffer(ctx, &ctx->lbvh_parents, (3 * n - 2) * 4, what);
   if (st != GLRADIX_OK) return st;
-  _glradix_morton_job job = {d->bounds, ctx->lbvh_codes.name, ctx->lbvh_indices.name, d->count,
-                             bits, d->has_scene_box != 0, {0}, {0}};
-  for (int c = 0; c < 3; c++) {
-    job.box_min[c] = d->scene_min[c];
-    job.box_max[c] = d->scene_max[c];
-  }
+  _glradix_morton_job job =
+      _glradix_morton_job_make(d->bounds, d->count, bits, d->has_scene_box, d->scene_min,
+                               d->scene_max, ctx->lbvh_codes.name, ctx->lbvh_indices.name);
   st = _glradix_morton(ctx, &job);
   if (st != GLRADIX_OK) return st;
   glradix_sort_desc sort = {0};

@@ -71,6 +71,19 @@ glradix_status _glradix_morton(glradix_context *ctx, const _glradix_morton_job *
   return GLRADIX_OK;
 }
 
+_glradix_morton_job _glradix_morton_job_make(GLuint bounds, uint32_t count, unsigned morton_bits,
+                                             int has_box, const float box_min[3],
+                                             const float box_max[3], GLuint codes,
+                                             GLuint indices) {
+  _glradix_morton_job job = {bounds, codes, indices, count, morton_bits ? morton_bits : 30,
+                             has_box != 0, {0}, {0}};
+  for (int c = 0; c < 3; c++) {
+    job.box_min[c] = box_min[c];
+    job.box_max[c] = box_max[c];
+  }
+  return job;
+}
+
 glradix_status glradix_morton_codes(glradix_context *ctx, const glradix_morton_desc *desc) {
   const char *fn = "glradix_morton_codes";
   _glradix_gl_state saved;
@@ -83,12 +96,9 @@ glradix_status glradix_morton_codes(glradix_context *ctx, const glradix_morton_d
     st = _glradix_check_buffer(ctx, fn, desc->codes, "codes",
                                (uint64_t)desc->count * (bits == 63 ? 8u : 4u));
   if (st == GLRADIX_OK && desc->count > 0) {
-    _glradix_morton_job job = {desc->bounds, desc->codes, 0, desc->count, bits,
-                               desc->has_scene_box != 0, {0}, {0}};
-    for (int c = 0; c < 3; c++) {
-      job.box_min[c] = desc->scene_min[c];
-      job.box_max[c] = desc->scene_max[c];
-    }
+    _glradix_morton_job job =
+        _glradix_morton_job_make(desc->bounds, desc->count, desc->morton_bits, desc->has_scene_box,
+                                 desc->scene_min, desc->scene_max, desc->codes, 0);
     st = _glradix_morton(ctx, &job);
   }
   return _glradix_end(ctx, fn, st, &saved);

@@ -2,16 +2,6 @@
  * (scan.c) over the caller's buffers, and stream compaction built on it. */
 #include "internal.h"
 
-/* An optional uint32 destination: a buffer holding offset + 4 bytes. */
-static glradix_status check_destination(glradix_context *ctx, const char *fn, GLuint buffer,
-                                        size_t offset, const char *what) {
-  if (buffer == 0) return GLRADIX_OK;
-  if (offset % 4 != 0) {
-    _glradix_log(&ctx->desc, "%s: %s offset %zu is not a multiple of 4", fn, what, offset);
-    return GLRADIX_ERROR_INVALID_ARGUMENT;
-  }
-  return _glradix_check_buffer(ctx, fn, buffer, what, (uint64_t)offset + 4u);
-}
 
 /* Copies a scan's grand total (no plan: 0) to an optional destination. */
 static void write_total(glradix_context *ctx, const _glradix_scan_plan *plan, GLuint buffer,
@@ -19,13 +9,12 @@ static void write_total(glradix_context *ctx, const _glradix_scan_plan *plan, GL
   GladGLContext *gl = &ctx->gl;
   if (buffer == 0) return;
   gl->MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-  gl->BindBuffer(GL_COPY_WRITE_BUFFER, buffer);
   if (plan) {
-    gl->BindBuffer(GL_COPY_READ_BUFFER, ctx->counts.name);
-    gl->CopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER,
-                          (GLintptr)plan->offset[plan->levels] * 4, (GLintptr)offset, 4);
+    _glradix_copy(ctx, ctx->counts.name, (GLintptr)plan->offset[plan->levels] * 4, buffer,
+                  (GLintptr)offset, 4);
   } else {
     const GLuint zero = 0;
+    gl->BindBuffer(GL_COPY_WRITE_BUFFER, buffer);
     gl->BufferSubData(GL_COPY_WRITE_BUFFER, (GLintptr)offset, 4, &zero);
   }
 }
@@ -57,7 +46,7 @@ static glradix_status scan_checks(glradix_context *ctx, const glradix_scan_desc 
   if (st == GLRADIX_OK && d->count > 0)
     st = _glradix_check_buffer(ctx, "glradix_scan", d->output, "output", bytes);
   if (st == GLRADIX_OK)
-    st = check_destination(ctx, "glradix_scan", d->total_buffer, d->total_offset, "total_buffer");
+    st = _glradix_check_word(ctx, "glradix_scan", d->total_buffer, d->total_offset, "total_buffer");
   return st;
 }
 
@@ -94,7 +83,7 @@ static glradix_status compact_checks(glradix_context *ctx, const glradix_compact
     }
   }
   if (st == GLRADIX_OK)
-    st = check_destination(ctx, fn, d->count_out_buffer, d->count_out_offset, "count_out_buffer");
+    st = _glradix_check_word(ctx, fn, d->count_out_buffer, d->count_out_offset, "count_out_buffer");
   return st;
 }
 
@@ -119,10 +108,7 @@ glradix_status glradix_compact(glradix_context *ctx, const glradix_compact_desc 
     _glradix_compact_io io = {desc->input, desc->flags, desc->output, ctx->tile_keys.name,
                               desc->count};
     if (desc->input == desc->output) {
-      GladGLContext *gl = &ctx->gl;
-      gl->BindBuffer(GL_COPY_READ_BUFFER, desc->input);
-      gl->BindBuffer(GL_COPY_WRITE_BUFFER, ctx->tile_values.name);
-      gl->CopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, bytes);
+      _glradix_copy(ctx, desc->input, 0, ctx->tile_values.name, 0, bytes);
       io.input = ctx->tile_values.name;
       if (desc->flags == desc->input) io.flags = io.input;
     }

@@ -47,35 +47,37 @@ static GLuint key_mode(const glradix_sort_desc *d) {
 }
 
 /* Checks that need no GL: pointers, the bit range, the key type. */
-static glradix_status check_desc(const glradix_context *ctx, const glradix_sort_desc *d,
+static glradix_status check_desc(const glradix_context *ctx, const char *fn,
+                                 const glradix_sort_desc *d,
                                  unsigned *end_bit) {
   if (!d) {
-    _glradix_log(&ctx->desc, "glradix_sort: desc is NULL");
+    _glradix_log(&ctx->desc, "%s: desc is NULL", fn);
     return GLRADIX_ERROR_INVALID_ARGUMENT;
   }
   if ((unsigned)d->key_type > (unsigned)GLRADIX_KEY_UINT64) {
-    _glradix_log(&ctx->desc, "glradix_sort: key_type %d is not a glradix_key_type",
+    _glradix_log(&ctx->desc, "%s: key_type %d is not a glradix_key_type", fn,
                  (int)d->key_type);
     return GLRADIX_ERROR_INVALID_ARGUMENT;
   }
   const unsigned width = 32u * key_words(d);
   *end_bit = d->end_bit == 0 ? width : d->end_bit;
   if (*end_bit > width || d->begin_bit >= *end_bit) {
-    _glradix_log(&ctx->desc, "glradix_sort: bit range [%u, %u) is not within [0, %u) or empty",
+    _glradix_log(&ctx->desc, "%s: bit range [%u, %u) is not within [0, %u) or empty", fn,
                  d->begin_bit, *end_bit, width);
     return GLRADIX_ERROR_INVALID_ARGUMENT;
   }
+  /* checked here too (no GL), so that a count-0 sort rejects it as well */
   if (d->count_buffer != 0 && d->count_offset % 4 != 0) {
-    _glradix_log(&ctx->desc, "glradix_sort: count_offset %zu is not a multiple of 4",
+    _glradix_log(&ctx->desc, "%s: count_buffer offset %zu is not a multiple of 4", fn,
                  d->count_offset);
     return GLRADIX_ERROR_INVALID_ARGUMENT;
   }
   if (d->keys == 0) {
-    _glradix_log(&ctx->desc, "glradix_sort: keys is 0 (no buffer)");
+    _glradix_log(&ctx->desc, "%s: keys is 0 (no buffer)", fn);
     return GLRADIX_ERROR_INVALID_ARGUMENT;
   }
   if (d->values == d->keys) {
-    _glradix_log(&ctx->desc, "glradix_sort: keys and values are the same buffer %u", d->keys);
+    _glradix_log(&ctx->desc, "%s: keys and values are the same buffer %u", fn, d->keys);
     return GLRADIX_ERROR_INVALID_ARGUMENT;
   }
   return GLRADIX_OK;
@@ -90,7 +92,6 @@ typedef struct scratch_layout {
   GLsizeiptr key_bytes;    /* tile_keys */
   GLsizeiptr value_bytes;  /* tile_values, for pairs */
   GLsizeiptr counts_bytes; /* the scan's levels */
-  bool pairs;
   _glradix_scan_plan plan;
 } scratch_layout;
 
@@ -98,7 +99,6 @@ static bool scratch_layout_make(const glradix_context *ctx, uint32_t count, bool
                                 GLuint key_words, scratch_layout *s) {
   memset(s, 0, sizeof *s);
   s->num_tiles = _glradix_div_up(count, ctx->tile);
-  s->pairs = pairs;
   s->single = count <= _glradix_small_count(ctx, key_words);
   if (s->single) return true;
   GLuint buckets = (1u << ctx->desc.radix_bits) * s->num_tiles;
@@ -118,7 +118,7 @@ static glradix_status scratch_allocate(glradix_context *ctx, const scratch_layou
   const char *what = "allocating scratch";
   if (s->single) return GLRADIX_OK;
   glradix_status st = _glradix_ensure_buffer(ctx, &ctx->tile_keys, s->key_bytes, what);
-  if (st == GLRADIX_OK && s->pairs)
+  if (st == GLRADIX_OK && s->value_bytes)
     st = _glradix_ensure_buffer(ctx, &ctx->tile_values, s->value_bytes, what);
   if (st == GLRADIX_OK) st = _glradix_ensure_buffer(ctx, &ctx->counts, s->counts_bytes, what);
   return st;
@@ -158,19 +158,18 @@ glradix_status glradix_reserve(glradix_context *ctx, const glradix_sort_desc *de
 }
 
 /* Everything that needs GL before the first dispatch: buffers, limits, scratch. */
-static glradix_status prepare(glradix_context *ctx, const glradix_sort_desc *d,
+static glradix_status prepare(glradix_context *ctx, const char *fn, const glradix_sort_desc *d,
                               scratch_layout *s) {
   /* Too large whatever the buffers: say so first. */
   if (!scratch_layout_make(ctx, d->count, d->values != 0, key_words(d), s))
-    return too_large(ctx, "glradix_sort", d->count);
+    return too_large(ctx, fn, d->count);
   uint64_t bytes = (uint64_t)d->count * sizeof(GLuint);
   glradix_status st =
-      _glradix_check_buffer(ctx, "glradix_sort", d->keys, "keys", bytes * key_words(d));
+      _glradix_check_buffer(ctx, fn, d->keys, "keys", bytes * key_words(d));
   if (st == GLRADIX_OK && d->values)
-    st = _glradix_check_buffer(ctx, "glradix_sort", d->values, "values", bytes);
-  if (st == GLRADIX_OK && d->count_buffer)
-    st = _glradix_check_buffer(ctx, "glradix_sort", d->count_buffer, "count_buffer",
-                               (uint64_t)d->count_offset + 4u);
+    st = _glradix_check_buffer(ctx, fn, d->values, "values", bytes);
+  if (st == GLRADIX_OK)
+    st = _glradix_check_word(ctx, fn, d->count_buffer, d->count_offset, "count_buffer");
   if (st != GLRADIX_OK) return st;
   st = scratch_allocate(ctx, s);
   if (st == GLRADIX_OK && key_words(d) == 2) st = _glradix_build_programs(ctx, 2);
@@ -179,11 +178,7 @@ static glradix_status prepare(glradix_context *ctx, const glradix_sort_desc *d,
 
 /* Copies `count` uint32 from one buffer to another with the GPU. */
 static void copy_buffer(glradix_context *ctx, GLuint from, GLuint to, GLuint count) {
-  GladGLContext *gl = &ctx->gl;
-  gl->BindBuffer(GL_COPY_READ_BUFFER, from);
-  gl->BindBuffer(GL_COPY_WRITE_BUFFER, to);
-  gl->CopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0,
-                        (GLsizeiptr)count * (GLsizeiptr)sizeof(GLuint));
+  _glradix_copy(ctx, from, 0, to, 0, (GLsizeiptr)count * (GLsizeiptr)sizeof(GLuint));
 }
 
 /* glradix_sort_inspect: where the passes stop. */
@@ -276,13 +271,13 @@ static _glradix_pass whole_sort(const glradix_sort_desc *desc, const scratch_lay
 glradix_status glradix_sort(glradix_context *ctx, const glradix_sort_desc *desc) {
   if (!ctx) return GLRADIX_ERROR_INVALID_ARGUMENT; /* nowhere to log */
   unsigned end_bit = 0;
-  glradix_status st = check_desc(ctx, desc, &end_bit);
+  glradix_status st = check_desc(ctx, "glradix_sort", desc, &end_bit);
   if (st != GLRADIX_OK || desc->count == 0) return st;
 
   _glradix_gl_state saved;
   _glradix_begin(ctx, &saved);
   scratch_layout scratch = {0};
-  st = prepare(ctx, desc, &scratch);
+  st = prepare(ctx, "glradix_sort", desc, &scratch);
   if (st == GLRADIX_OK) {
     _glradix_pass pass = whole_sort(desc, &scratch, end_bit);
     ctx->profiled_passes = 0;
@@ -305,7 +300,7 @@ glradix_status glradix_sort_inspect(glradix_context *ctx, const glradix_sort_des
   const char *fn = "glradix_sort_inspect";
   if (!ctx) return GLRADIX_ERROR_INVALID_ARGUMENT; /* nowhere to log */
   unsigned end_bit = 0;
-  glradix_status st = check_desc(ctx, desc, &end_bit);
+  glradix_status st = check_desc(ctx, fn, desc, &end_bit);
   if (st != GLRADIX_OK) return st;
   unsigned passes = _glradix_div_up(end_bit - desc->begin_bit, ctx->desc.radix_bits);
   if (pass >= passes || (unsigned)stage > (unsigned)GLRADIX_STAGE_GLOBAL_SCATTER ||
@@ -318,7 +313,7 @@ glradix_status glradix_sort_inspect(glradix_context *ctx, const glradix_sort_des
   _glradix_gl_state saved;
   _glradix_begin(ctx, &saved);
   scratch_layout scratch = {0};
-  st = prepare(ctx, desc, &scratch);
+  st = prepare(ctx, fn, desc, &scratch);
   const uint64_t key_bytes = (uint64_t)desc->count * 4u * key_words(desc);
   if (st == GLRADIX_OK) st = _glradix_check_buffer(ctx, fn, out_keys, "out_keys", key_bytes);
   if (st == GLRADIX_OK) {
