@@ -71,7 +71,7 @@ static void check_grid_codes(unsigned morton_bits, int gpu_box) {
   for (size_t i = 0; i < n; i++) {
     uint64_t want = interleave(cell[i][0], cell[i][1], cell[i][2], per_axis);
     uint64_t got = read_code(out, i, morton_bits == 63);
-    ck_assert_msg(got == want, "morton_bits %u gpu_box %d: code[%zu] = 0x%llx, expected 0x%llx",
+    EXPECT_MSG(got == want, "morton_bits %u gpu_box %d: code[%zu] = 0x%llx, expected 0x%llx",
                   morton_bits, gpu_box, i, (unsigned long long)got, (unsigned long long)want);
   }
   expect_no_gl_error("morton codes");
@@ -236,10 +236,10 @@ static size_t check_tree_of(float *b, size_t n, unsigned morton_bits, int gpu_bo
     char what[96];
     snprintf(what, sizeof what, "n %zu bits %u gpu_box %d round %u", n, morton_bits, gpu_box, round);
     for (size_t i = 0; i < 2 * n - 1; i++) {
-      ck_assert_msg(gpu[i].a == t.nodes[i].a && gpu[i].b == t.nodes[i].b,
+      EXPECT_MSG(gpu[i].a == t.nodes[i].a && gpu[i].b == t.nodes[i].b,
                     "%s: node %zu links (%u, %u), CPU build (%u, %u)", what, i, gpu[i].a,
                     gpu[i].b, t.nodes[i].a, t.nodes[i].b);
-      ck_assert_msg(memcmp(gpu[i].min, t.nodes[i].min, sizeof gpu[i].min) == 0 &&
+      EXPECT_MSG(memcmp(gpu[i].min, t.nodes[i].min, sizeof gpu[i].min) == 0 &&
                         memcmp(gpu[i].max, t.nodes[i].max, sizeof gpu[i].max) == 0,
                     "%s: node %zu box differs from the union of its primitives", what, i);
     }
@@ -250,18 +250,18 @@ static size_t check_tree_of(float *b, size_t n, unsigned morton_bits, int gpu_bo
     stack[top++] = 0;
     while (top) {
       uint32_t x = stack[--top];
-      ck_assert_uint_lt(x, 2 * n - 1);
+      EXPECT_MSG(x < 2 * n - 1, "%s: child %u out of range", what, x);
       if (gpu[x].b == GLRADIX_LBVH_LEAF) {
-        ck_assert_uint_lt(gpu[x].a, n);
-        ck_assert_msg(!seen[gpu[x].a], "%s: primitive %u reached twice", what, gpu[x].a);
+        EXPECT_MSG(gpu[x].a < n, "%s: primitive %u out of range", what, gpu[x].a);
+        EXPECT_MSG(!seen[gpu[x].a], "%s: primitive %u reached twice", what, gpu[x].a);
         seen[gpu[x].a] = 1;
       } else {
-        ck_assert_uint_lt(top + 2, 2 * n + 1);
+        EXPECT_MSG(top + 2 < 2 * n + 1, "%s: a cycle in the tree", what);
         stack[top++] = gpu[x].a;
         stack[top++] = gpu[x].b;
       }
     }
-    for (size_t i = 0; i < n; i++) ck_assert_msg(seen[i], "%s: primitive %zu not reached", what, i);
+    for (size_t i = 0; i < n; i++) EXPECT_MSG(seen[i], "%s: primitive %zu not reached", what, i);
     free(seen);
     free(stack);
     free(codes);
