@@ -188,6 +188,14 @@ layout(std430, binding = B_SKIP) buffer Skip { uint skip[]; };
 uint sort_count() { return skip[COUNT_SLOT]; }
 #endif
 
+// Bits [shift, shift + width) of a 64-bit number (low word first), width
+// <= 8, as mask.
+uint digit64(uvec2 k, uint shift, uint mask) {
+  if (shift >= 32u) return (k.y >> (shift - 32u)) & mask;
+  if (shift == 0u) return k.x & mask;
+  return ((k.x >> shift) | (k.y << (32u - shift))) & mask;
+}
+
 #ifdef WITH_KEYS
 // A key is KEY_WORDS 32-bit words: uint, or uvec2 (a uint64 in memory, low
 // word first). The order the sort follows is that of sort_key(key) as an
@@ -201,17 +209,14 @@ layout(location = LOC_KEY_MODE) uniform uint u_key_mode;
 KEY_T sort_key(KEY_T k) { return (u_key_mode & KEY_DESCENDING) != 0u ? ~k : k; }
 KEY_T unsort_key(KEY_T t) { return sort_key(t); }
 
-// Bits [shift, shift + width) of a 64-bit sort key, width <= 8, as mask.
-uint key_digit(KEY_T k, uint shift, uint mask) {
-  if (shift >= 32u) return (k.y >> (shift - 32u)) & mask;
-  if (shift == 0u) return k.x & mask;
-  return ((k.x >> shift) | (k.y << (32u - shift))) & mask;
-}
+uint key_digit(KEY_T k, uint shift, uint mask) { return digit64(k, shift, mask); }
+uint key_word(KEY_T k, uint w) { return k[w]; }
 #else
 #define KEY_T uint
 #define KEY_MAX 0xFFFFFFFFu
 
 uint key_digit(KEY_T k, uint shift, uint mask) { return (k >> shift) & mask; }
+uint key_word(KEY_T k, uint w) { return k; }
 
 uint sort_key(uint k) {
   if ((u_key_mode & KEY_FLOAT) != 0u) {
@@ -231,32 +236,38 @@ uint unsort_key(uint t) {
 #endif
 #endif
 
-#ifdef WITH_PASS_COUNTS
-// Pass skipping's counts: every pass's digit histogram over the keys of
-// [begin, begin + bits), gathered per work group in shared memory (pass p's
-// at s_pass_counts[p * BUCKETS]), then added to skip[] for pass_skip_flags.
-#define PASS_COUNT_WORDS ((32u * KEY_WORDS + RADIX_BITS - 1u) / RADIX_BITS * BUCKETS)
-shared uint s_pass_counts[PASS_COUNT_WORDS];
+#ifdef WITH_KEY_BITS
+// Pass skipping: which bits of the sort keys vary. Word w of every key is
+// ORed into skip[w], its complement into skip[2 + w]; a bit set in both
+// varies, and a pass none of whose digit bits vary would leave the keys
+// where they are (pass_skip_flags). Each invocation ORs its keys in
+// registers; the work group gathers them in KEY_BIT_LANES words per slot
+// (fewer invocations contend for one) and adds 2 KEY_WORDS global atomics.
+#define KEY_BIT_LANES 32u
+shared uint s_key_bits[4u * KEY_BIT_LANES];
 
-uint pass_total(uint bits) { return (bits + RADIX_BITS - 1u) / RADIX_BITS; }
-
-// Zeroes the first `words` counters; ends on a barrier.
-void clear_pass_counts(uint words) {
-  for (uint i = gl_LocalInvocationID.x; i < words; i += WG_SIZE) s_pass_counts[i] = 0u;
-  barrier();
+// Zeroes the gathering words; the caller passes a barrier before gathering.
+void clear_key_bits() {
+  for (uint i = gl_LocalInvocationID.x; i < 4u * KEY_BIT_LANES; i += WG_SIZE) s_key_bits[i] = 0u;
 }
 
-void count_key_passes(KEY_T key, uint begin, uint bits) {
-  for (uint p = 0u; p < pass_total(bits); p++) {
-    uint width = min(RADIX_BITS, bits - p * RADIX_BITS);
-    atomicAdd(s_pass_counts[p * BUCKETS + key_digit(key, begin + p * RADIX_BITS, (1u << width) - 1u)], 1u);
+// `ones`: the OR of this invocation's sort keys, `zeros`: of their complements.
+void gather_key_bits(KEY_T ones, KEY_T zeros) {
+  uint lane = gl_LocalInvocationID.x % KEY_BIT_LANES;
+  for (uint w = 0u; w < KEY_WORDS; w++) {
+    atomicOr(s_key_bits[w * KEY_BIT_LANES + lane], key_word(ones, w));
+    atomicOr(s_key_bits[(2u + w) * KEY_BIT_LANES + lane], key_word(zeros, w));
   }
 }
 
-// After a barrier: adds this work group's counts to the sort's totals.
-void publish_pass_counts(uint bits) {
-  for (uint i = gl_LocalInvocationID.x; i < pass_total(bits) * BUCKETS; i += WG_SIZE)
-    if (s_pass_counts[i] != 0u) atomicAdd(skip[i], s_pass_counts[i]);
+// After a barrier: adds this work group's bits to the sort's.
+void publish_key_bits() {
+  uint slot = gl_LocalInvocationID.x;
+  if (slot < 4u) {
+    uint bits = 0u;
+    for (uint l = 0u; l < KEY_BIT_LANES; l++) bits |= s_key_bits[slot * KEY_BIT_LANES + l];
+    if (bits != 0u) atomicOr(skip[slot], bits);
+  }
 }
 #endif
 

@@ -5,7 +5,8 @@
 // in that order, fetched once from global memory the group has just read
 // (cached), and its bucket counts bucket-major:
 // counts[bucket * num_tiles + tile]. Shared memory per tile stays small,
-// which keeps many groups resident per multiprocessor.
+// which keeps many groups resident per multiprocessor. With u_skip_bits set
+// (the first pass), it also gathers which key bits vary, for pass skipping.
 
 layout(std430, binding = B_KEYS) readonly buffer Keys { KEY_T keys[]; };
 layout(std430, binding = B_TILE_KEYS) writeonly buffer TileKeys { KEY_T tile_keys[]; };
@@ -19,13 +20,14 @@ layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
 layout(location = LOC_NUM_TILES) uniform uint u_num_tiles;
 layout(location = LOC_PASS) uniform uint u_pass;
+layout(location = LOC_SKIP_BITS) uniform uint u_skip_bits; // nonzero: gather key bits
 
 shared uint s_hist[BUCKETS];
 
 void main() {
   uint tile = group_index();
   // The whole group leaves: the grid overshoots, or every key has the same
-  // digit in this pass (pass_skip), which would leave them where they are.
+  // digit in this pass (pass skipping), which would leave them where they are.
   if (tile >= u_num_tiles || tile * TILE >= sort_count() || skip[SKIP_FLAGS + u_pass] != 0u)
     return;
   uint lid = gl_LocalInvocationID.x;
@@ -34,14 +36,21 @@ void main() {
   uint mask = (1u << u_digit_bits) - 1u;
 
   for (uint b = lid; b < BUCKETS; b += WG_SIZE) s_hist[b] = 0u;
+  clear_key_bits();
   // Coalesced load. Padding past the end takes the largest digit and starts
   // last, so stable splits keep it at the tile's end.
+  KEY_T ones = KEY_T(0u), zeros = KEY_T(0u);
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
     KEY_T key = i < tile_n ? sort_key(keys[base + i]) : KEY_MAX;
+    if (i < tile_n) {
+      ones |= key;
+      zeros |= ~key;
+    }
     s_work[padded(i)] = (key_digit(key, u_shift, mask) << 16) | i;
   }
   barrier();
+  if (u_skip_bits != 0u) gather_key_bits(ones, zeros);
 
   split_work_words(u_digit_bits);
 
@@ -59,4 +68,5 @@ void main() {
   }
   barrier();
   for (uint b = lid; b < BUCKETS; b += WG_SIZE) counts[b * u_num_tiles + tile] = s_hist[b];
+  if (u_skip_bits != 0u) publish_key_bits();
 }

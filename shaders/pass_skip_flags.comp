@@ -1,8 +1,16 @@
-// Pass skipping, step 2 (one work group): a pass whose digit is the same
-// for every key would leave them where they are: flag it, so that its
-// local_shuffle and global_scatter return at once. Flags start zeroed.
+// Pass skipping, step 2 (one work group): a pass none of whose digit bits
+// vary between keys (see WITH_KEY_BITS in common.glsl) would leave them
+// where they are: flag it, so that its tile stages return at once
+// (shuffle_scatter copies). Flags start zeroed.
+
+layout(location = LOC_SHIFT) uniform uint u_shift;           // begin_bit
+layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits; // end_bit - begin_bit
 
 void main() {
-  for (uint i = gl_LocalInvocationID.x; i < SKIP_FLAGS; i += WG_SIZE)
-    if (skip[i] == sort_count()) skip[SKIP_FLAGS + i / BUCKETS] = 1u;
+  uint p = gl_LocalInvocationID.x;
+  if (p * RADIX_BITS >= u_digit_bits) return;
+  uvec2 mixed = uvec2(skip[0] & skip[2], skip[1] & skip[3]);
+  uint width = min(RADIX_BITS, u_digit_bits - p * RADIX_BITS);
+  if (digit64(mixed, u_shift + p * RADIX_BITS, (1u << width) - 1u) == 0u)
+    skip[SKIP_FLAGS + p] = 1u;
 }

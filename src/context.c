@@ -148,7 +148,7 @@ glradix_status glradix_create(const glradix_desc *desc, glradix_context **out) {
   }
   if (st == GLRADIX_OK) /* the sort's small state buffer, for every count */
     st = _glradix_ensure_buffer(ctx, &ctx->skip,
-                                (GLsizeiptr)_glradix_skip_words(ctx->desc.radix_bits) * 4,
+                                (GLsizeiptr)_GLRADIX_SKIP_WORDS * 4,
                                 "allocating the sort state");
   if (st == GLRADIX_OK && desc->max_count > 0)
     st = _glradix_reserve(ctx, "glradix_create", desc->max_count, true, 1);

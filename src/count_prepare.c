@@ -8,12 +8,12 @@ void _glradix_count_prepare(glradix_context *ctx, const _glradix_pass *pass, GLu
                             GLuint count_word) {
   GladGLContext *gl = &ctx->gl;
   const GLuint zero = 0;
-  /* pass_skip's counts and flags start at zero */
+  /* pass skipping's key bits and flags start at zero */
   gl->BindBuffer(GL_COPY_WRITE_BUFFER, ctx->skip.name);
   gl->ClearBufferData(GL_COPY_WRITE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
   if (count_buffer == 0) {
     gl->ClearBufferSubData(GL_COPY_WRITE_BUFFER, GL_R32UI,
-                           (GLintptr)_glradix_skip_count_slot(ctx->desc.radix_bits) * 4, 4,
+                           (GLintptr)_GLRADIX_SKIP_COUNT_SLOT * 4, 4,
                            GL_RED_INTEGER, GL_UNSIGNED_INT, &pass->count);
   } else {
     gl->UseProgram(ctx->programs[_GLRADIX_PROG_COUNT_PREPARE]);
@@ -35,5 +35,5 @@ void _glradix_dispatch_tiles(glradix_context *ctx, const _glradix_pass *pass) {
   }
   gl->BindBuffer(GL_DISPATCH_INDIRECT_BUFFER, ctx->skip.name);
   gl->DispatchComputeIndirect(
-      (GLintptr)(_glradix_skip_count_slot(ctx->desc.radix_bits) + 1) * (GLintptr)sizeof(GLuint));
+      (GLintptr)(_GLRADIX_SKIP_COUNT_SLOT + 1) * (GLintptr)sizeof(GLuint));
 }

@@ -45,7 +45,7 @@ enum {
   _GLRADIX_LOC_NUM_TILES = 3, /* sort: tiles; bucket-major stride of counts */
   _GLRADIX_LOC_PASS = 4,      /* sort: index of the pass, for its skip flag */
   _GLRADIX_LOC_KEY_MODE = 5,  /* sort: _GLRADIX_KEY_* bits */
-  _GLRADIX_LOC_SKIP_BITS = 6, /* tile_counts: nonzero also counts every pass's digits */
+  _GLRADIX_LOC_SKIP_BITS = 6, /* tile_counts: nonzero also gathers which key bits vary */
 
   /* key order bits (common.glsl sort_key) */
   _GLRADIX_KEY_SIGNED = 1,
@@ -90,7 +90,6 @@ typedef enum _glradix_program {
   _GLRADIX_PROG_GLOBAL_SCATTER_PAIRS,
   _GLRADIX_PROG_TILE_SORT,
   _GLRADIX_PROG_TILE_SORT_PAIRS,
-  _GLRADIX_PROG_PASS_SKIP_COUNT,
   _GLRADIX_PROG_PASS_SKIP_FLAGS,
   _GLRADIX_PROG_TILE_COUNTS,
   _GLRADIX_PROG_SHUFFLE_SCATTER,
@@ -250,7 +249,7 @@ static inline GLuint _glradix_small_count(const glradix_context *ctx, GLuint key
 }
 
 /* the three stages, one per shader of the same name */
-void _glradix_local_shuffle(glradix_context *ctx, const _glradix_pass *pass);
+void _glradix_local_shuffle(glradix_context *ctx, const _glradix_pass *pass, bool key_bits);
 void _glradix_scan_plan_make(_glradix_scan_plan *plan, GLuint length, GLuint scan_tile,
                              GLuint sums_base);
 bool _glradix_scan_fits(const glradix_context *ctx, const _glradix_scan_plan *plan);
@@ -288,24 +287,20 @@ _glradix_morton_job _glradix_morton_job_make(GLuint bounds, uint32_t count, unsi
 glradix_status _glradix_morton(glradix_context *ctx, const _glradix_morton_job *job);
 
 /* the reduce-then-scan plan's two tile stages */
-void _glradix_tile_counts(glradix_context *ctx, const _glradix_pass *pass, GLuint skip_bits);
+void _glradix_tile_counts(glradix_context *ctx, const _glradix_pass *pass, bool key_bits);
 void _glradix_shuffle_scatter(glradix_context *ctx, const _glradix_pass *pass);
-/* before the passes: flags the passes that can be skipped ([shift, shift +
- * digit_bits) of `whole` is the sort's bit range) */
-void _glradix_pass_skip_count(glradix_context *ctx, const _glradix_pass *whole);
-void _glradix_pass_skip_flags(glradix_context *ctx);
-/* The skip buffer (common.glsl WITH_SKIP): every pass's digit counts, then
- * _GLRADIX_MAX_PASSES skip flags, the count slot, and 3 words of indirect
- * dispatch arguments. */
-static inline GLuint _glradix_skip_flags_offset(unsigned radix_bits) {
-  return (64u / radix_bits) << radix_bits; /* room for 64-bit keys */
-}
-static inline GLuint _glradix_skip_count_slot(unsigned radix_bits) {
-  return _glradix_skip_flags_offset(radix_bits) + _GLRADIX_MAX_PASSES;
-}
-static inline GLuint _glradix_skip_words(unsigned radix_bits) {
-  return _glradix_skip_count_slot(radix_bits) + 4;
-}
+/* after the first pass's tile stage gathered which key bits vary: flags the
+ * passes that can be skipped ([shift, shift + digit_bits) of `whole` is the
+ * sort's bit range) */
+void _glradix_pass_skip_flags(glradix_context *ctx, const _glradix_pass *whole);
+/* The skip buffer (common.glsl WITH_SKIP): which key bits vary (the OR of
+ * the keys' two words, then of their complements), _GLRADIX_MAX_PASSES skip
+ * flags, the count slot, and 3 words of indirect dispatch arguments. */
+enum {
+  _GLRADIX_SKIP_FLAGS = 4,
+  _GLRADIX_SKIP_COUNT_SLOT = _GLRADIX_SKIP_FLAGS + _GLRADIX_MAX_PASSES,
+  _GLRADIX_SKIP_WORDS = _GLRADIX_SKIP_COUNT_SLOT + 4
+};
 
 /* count_prepare.c: puts the sort's count where every stage reads it, from
  * pass->count (the capacity) or the caller's count buffer; and dispatches a

@@ -14,13 +14,14 @@ typedef struct program_source {
 } program_source;
 
 /* What common.glsl provides: the key order (KEYS), the 4-way split with its
- * uvec2 block scan (SPLIT), the tile's work words (SHUFFLE), or a plain uint
- * block scan (SCAN_UINT). */
+ * uvec2 block scan (SPLIT), the tile's work words (SHUFFLE), the gathering
+ * of varying key bits for pass skipping (KEY_BITS, with KEYS), or a plain
+ * uint block scan (SCAN_UINT). */
 #define SKIP "#define WITH_SKIP 1\n"
 #define KEYS SKIP "#define WITH_KEYS 1\n"
 #define SPLIT KEYS "#define SCAN_T uvec2\n#define WITH_SPLIT 1\n"
 #define SHUFFLE SPLIT "#define WITH_SHUFFLE 1\n"
-#define PASS_COUNTS KEYS "#define WITH_PASS_COUNTS 1\n"
+#define KEY_BITS "#define WITH_KEY_BITS 1\n"
 #define SCAN_UINT "#define SCAN_T uint\n"
 #define COMPACT "#define WITH_COMPACT 1\n"
 #define LBVH "#define WITH_LBVH 1\n"
@@ -28,16 +29,15 @@ typedef struct program_source {
 #define LBVH63 LBVH "#define MORTON_BITS 63\n"
 
 static const program_source SOURCES[_GLRADIX_PROG_COUNT] = {
-  [_GLRADIX_PROG_LOCAL_SHUFFLE] = {"local_shuffle", _glradix_shader_local_shuffle, 0, SHUFFLE},
-  [_GLRADIX_PROG_LOCAL_SHUFFLE_PAIRS] = {"local_shuffle", _glradix_shader_local_shuffle, 1, SHUFFLE},
+  [_GLRADIX_PROG_LOCAL_SHUFFLE] = {"local_shuffle", _glradix_shader_local_shuffle, 0, SHUFFLE KEY_BITS},
+  [_GLRADIX_PROG_LOCAL_SHUFFLE_PAIRS] = {"local_shuffle", _glradix_shader_local_shuffle, 1, SHUFFLE KEY_BITS},
   [_GLRADIX_PROG_SCAN_BLOCKS] = {"scan_blocks", _glradix_shader_scan_blocks, 0, SCAN_UINT},
   [_GLRADIX_PROG_SCAN_ADD] = {"scan_add", _glradix_shader_scan_add, 0, NULL},
   [_GLRADIX_PROG_GLOBAL_SCATTER] = {"global_scatter", _glradix_shader_global_scatter, 0, KEYS},
   [_GLRADIX_PROG_GLOBAL_SCATTER_PAIRS] = {"global_scatter", _glradix_shader_global_scatter, 1, KEYS},
   [_GLRADIX_PROG_TILE_SORT] = {"tile_sort", _glradix_shader_tile_sort, 0, SPLIT},
   [_GLRADIX_PROG_TILE_SORT_PAIRS] = {"tile_sort", _glradix_shader_tile_sort, 1, SPLIT},
-  [_GLRADIX_PROG_PASS_SKIP_COUNT] = {"pass_skip_count", _glradix_shader_pass_skip_count, 0, PASS_COUNTS},
-  [_GLRADIX_PROG_TILE_COUNTS] = {"tile_counts", _glradix_shader_tile_counts, 0, PASS_COUNTS},
+  [_GLRADIX_PROG_TILE_COUNTS] = {"tile_counts", _glradix_shader_tile_counts, 0, KEYS KEY_BITS},
   [_GLRADIX_PROG_SHUFFLE_SCATTER] = {"shuffle_scatter", _glradix_shader_shuffle_scatter, 0, SHUFFLE},
   [_GLRADIX_PROG_SHUFFLE_SCATTER_PAIRS] = {"shuffle_scatter", _glradix_shader_shuffle_scatter, 1, SHUFFLE},
   [_GLRADIX_PROG_COMPACT_FLAGS] = {"compact_flags", _glradix_shader_compact_flags, 0, COMPACT},
@@ -65,14 +65,14 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            "#define SCAN_ITEMS %du\n#define SCAN_TILE %uu\n"
            "#define RADIX_BITS %uu\n#define BUCKETS %uu\n#define HAS_VALUES %d\n"
            "#define B_KEYS %d\n#define B_VALUES %d\n#define B_TILE_KEYS %d\n"
-           "#define B_TILE_VALUES %d\n#define B_COUNTS %d\n#define B_SKIP %d\n#define SKIP_FLAGS %uu\n"
+           "#define B_TILE_VALUES %d\n#define B_COUNTS %d\n#define B_SKIP %d\n#define SKIP_FLAGS %du\n"
            "#define LOC_COUNT %d\n#define LOC_SHIFT %d\n#define LOC_DIGIT_BITS %d\n"
            "#define LOC_NUM_TILES %d\n#define LOC_PASS %d\n#define LOC_IN_OFFSET %d\n"
            "#define LOC_SUMS_OFFSET %d\n#define LOC_OUT_OFFSET %d\n#define LOC_INCLUSIVE %d\n"
            "#define B_SCAN_IN %d\n#define B_SCAN_OUT %d\n#define B_SCAN_SUMS %d\n"
            "#define B_COMPACT_IN %d\n#define B_COMPACT_FLAGS %d\n#define B_COMPACT_OUT %d\n"
            "#define B_COMPACT_INDEX %d\n#define LOC_USE_FLAGS %d\n#define LOC_TOTAL_OFFSET %d\n"
-           "#define LOC_ZERO_FILL %d\n#define COUNT_SLOT %uu\n#define B_COUNT_IN %d\n"
+           "#define LOC_ZERO_FILL %d\n#define COUNT_SLOT %du\n#define B_COUNT_IN %d\n"
            "#define LOC_COUNT_WORD %d\n#define LOC_CAPACITY %d\n#define LOC_GROUP_LIMIT %d\n"
            "#define B_BOUNDS %d\n#define B_CODES %d\n#define B_INDICES %d\n#define B_NODES %d\n"
            "#define B_PARENTS %d\n#define B_BOX %d\n#define LOC_BOX_MIN %d\n#define LOC_BOX_MAX %d\n"
@@ -83,14 +83,14 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            ctx->wg_size, items, tile, _GLRADIX_SCAN_ITEMS,
            ctx->scan_tile, ctx->desc.radix_bits, 1u << ctx->desc.radix_bits, src->pairs,
            _GLRADIX_B_KEYS, _GLRADIX_B_VALUES, _GLRADIX_B_TILE_KEYS, _GLRADIX_B_TILE_VALUES,
-           _GLRADIX_B_COUNTS, _GLRADIX_B_SKIP, _glradix_skip_flags_offset(ctx->desc.radix_bits),
+           _GLRADIX_B_COUNTS, _GLRADIX_B_SKIP, _GLRADIX_SKIP_FLAGS,
            _GLRADIX_LOC_COUNT, _GLRADIX_LOC_SHIFT, _GLRADIX_LOC_DIGIT_BITS,
            _GLRADIX_LOC_NUM_TILES, _GLRADIX_LOC_PASS, _GLRADIX_LOC_IN_OFFSET, _GLRADIX_LOC_SUMS_OFFSET,
            _GLRADIX_LOC_OUT_OFFSET, _GLRADIX_LOC_INCLUSIVE, _GLRADIX_B_SCAN_IN, _GLRADIX_B_SCAN_OUT,
            _GLRADIX_B_SCAN_SUMS, _GLRADIX_B_COMPACT_IN, _GLRADIX_B_COMPACT_FLAGS,
            _GLRADIX_B_COMPACT_OUT, _GLRADIX_B_COMPACT_INDEX, _GLRADIX_LOC_USE_FLAGS,
            _GLRADIX_LOC_TOTAL_OFFSET, _GLRADIX_LOC_ZERO_FILL,
-           _glradix_skip_count_slot(ctx->desc.radix_bits), _GLRADIX_B_COUNT_IN,
+           _GLRADIX_SKIP_COUNT_SLOT, _GLRADIX_B_COUNT_IN,
            _GLRADIX_LOC_COUNT_WORD, _GLRADIX_LOC_CAPACITY, _GLRADIX_LOC_GROUP_LIMIT,
            _GLRADIX_B_BOUNDS, _GLRADIX_B_CODES, _GLRADIX_B_INDICES, _GLRADIX_B_NODES,
            _GLRADIX_B_PARENTS, _GLRADIX_B_BOX, _GLRADIX_LOC_BOX_MIN, _GLRADIX_LOC_BOX_MAX,

@@ -197,6 +197,7 @@ typedef struct stop_point {
 static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit,
                        const _glradix_scan_plan *plan, const stop_point *stop) {
   GladGLContext *gl = &ctx->gl;
+  const _glradix_pass whole = *pass;
   const GLuint keys = pass->keys, values = pass->values;
   const GLuint begin_bit = pass->shift;
   const unsigned passes = _glradix_div_up(end_bit - begin_bit, ctx->desc.radix_bits);
@@ -206,8 +207,6 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
                                 !(pass->indirect && passes % 2 != 0) && !stop;
   /* One pass is the whole sort: counting would cost a fifth of it. */
   const bool skip = !stop && passes >= 2;
-  const GLuint skip_bits = skip && reduce_then_scan ? end_bit - begin_bit : 0;
-  if (skip && !reduce_then_scan) _glradix_pass_skip_count(ctx, pass);
   for (unsigned p = 0; p < passes; p++) {
     pass->index = p;
     pass->shift = begin_bit + p * ctx->desc.radix_bits;
@@ -233,10 +232,10 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
                              (GLsizeiptr)plan->length[0] * (GLsizeiptr)sizeof(GLuint),
                              GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
     }
-    if (reduce_then_scan) _glradix_tile_counts(ctx, pass, p == 0 ? skip_bits : 0);
-    else _glradix_local_shuffle(ctx, pass);
+    if (reduce_then_scan) _glradix_tile_counts(ctx, pass, p == 0 && skip);
+    else _glradix_local_shuffle(ctx, pass, p == 0 && skip);
     gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    if (p == 0 && skip_bits) _glradix_pass_skip_flags(ctx);
+    if (p == 0 && skip) _glradix_pass_skip_flags(ctx, &whole);
     if (!stop) _glradix_profile_mark(ctx, p, 1);
     if (stop && p == stop->pass && stop->stage == GLRADIX_STAGE_LOCAL_SHUFFLE) return;
     const _glradix_scan_io counts = {ctx->counts.name, 0, ctx->counts.name, 0};

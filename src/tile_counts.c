@@ -1,12 +1,12 @@
 /* Reduce-then-scan stage 1 (shaders/tile_counts.comp): each tile's digit
  * counts, bucket-major, for the scan. One work group per tile. With
- * skip_bits (the width of the whole sort, first pass only) it also counts
- * every pass's digits for pass skipping, in the same read of the keys. */
+ * key_bits (first pass only) it also gathers which key bits vary, for pass
+ * skipping, in the same read of the keys. */
 #include "internal.h"
 
-void _glradix_tile_counts(glradix_context *ctx, const _glradix_pass *pass, GLuint skip_bits) {
+void _glradix_tile_counts(glradix_context *ctx, const _glradix_pass *pass, bool key_bits) {
   _glradix_use_pass(ctx, _GLRADIX_PROG_TILE_COUNTS, pass);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_PASS, pass->index);
-  ctx->gl.Uniform1ui(_GLRADIX_LOC_SKIP_BITS, skip_bits);
+  ctx->gl.Uniform1ui(_GLRADIX_LOC_SKIP_BITS, key_bits ? 1u : 0u);
   _glradix_dispatch_tiles(ctx, pass);
 }
