@@ -4,8 +4,13 @@
 // (the first pass), it also gathers which key bits vary, for pass skipping
 // (see pass_skip_bits), saving a read of the keys.
 
-layout(std430, binding = B_KEYS) readonly buffer Keys { KEY_T keys[]; };
-layout(std430, binding = B_COUNTS) writeonly buffer Counts { uint counts[]; };
+#if (TUNE_VARIANT & 8) != 0
+#define RESTRICT restrict
+#else
+#define RESTRICT
+#endif
+layout(std430, binding = B_KEYS) RESTRICT readonly buffer Keys { KEY_T keys[]; };
+layout(std430, binding = B_COUNTS) RESTRICT writeonly buffer Counts { uint counts[]; };
 
 layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
@@ -17,6 +22,17 @@ shared uint s_counts[BUCKETS];
 
 void main() {
   uint tile = group_index();
+#if (TUNE_VARIANT & 1) != 0
+  // Loads first: bounded by the bound range, not by the count read below.
+  KEY_T pre[ITEMS];
+  {
+    uint len = uint(keys.length()), b0 = tile * TILE;
+    for (uint j = 0u; j < ITEMS; j++) {
+      uint i = b0 + j * WG_SIZE + gl_LocalInvocationID.x;
+      pre[j] = i < len ? keys[i] : KEY_T(0u);
+    }
+  }
+#endif
   // A skipped pass is copied by shuffle_scatter without counts.
   if (tile >= u_num_tiles || tile * TILE >= sort_count() || skip[SKIP_FLAGS + u_pass] != 0u)
     return;
@@ -31,7 +47,11 @@ void main() {
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
     if (i < tile_n) {
+#if (TUNE_VARIANT & 1) != 0
+      KEY_T key = sort_key(pre[j]);
+#else
       KEY_T key = sort_key(keys[base + i]);
+#endif
       ones |= key;
       zeros |= ~key;
       atomicAdd(s_counts[key_digit(key, u_shift, mask)], 1u);

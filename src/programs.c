@@ -98,6 +98,13 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            ctx->subgroup_size ? 2 : GLRADIX_TUNE_BLOCK_SCAN, ctx->subgroup_size,
            _GLRADIX_LOC_KEY_MODE, _GLRADIX_KEY_SIGNED, _GLRADIX_KEY_FLOAT, _GLRADIX_KEY_DESCENDING, key_words,
            _GLRADIX_LOC_SKIP_BITS);
+#ifdef GLRADIX_TUNE_VARIANT
+  if (n > 0 && (size_t)n < size)
+    n += snprintf(out + n, size - (size_t)n, "#define TUNE_VARIANT %d\n", GLRADIX_TUNE_VARIANT);
+#else
+  if (n > 0 && (size_t)n < size)
+    n += snprintf(out + n, size - (size_t)n, "#define TUNE_VARIANT 0\n");
+#endif
   if (ctx->subgroup_size && n > 0 && (size_t)n < size)
     n += snprintf(out + n, size - (size_t)n,
                   "#extension GL_KHR_shader_subgroup_basic : require\n"
