@@ -8,7 +8,8 @@
 #   bash bench/gpu_sweep.sh "default REDUCE_THEN_SCAN=1 ITEMS=4,WG_SIZE=256" \
 #        1048576,16777216 --pairs --key-bits 30
 # Rows go to stdout and $OUT/sweep.csv, prefixed with round, variant and
-# path. PATHS="subgroup portable" (the default) picks the paths run.
+# path. PATHS="subgroup portable" (the default) picks the paths run; EACH=1
+# runs every size in a process of its own.
 # SRC=DIR builds another source tree (e.g. an older commit's `git archive`)
 # with the same knobs, for a side-by-side run; TAG=NAME prefixes its rows.
 set -uo pipefail
@@ -32,10 +33,13 @@ for r in $(seq 1 "${ROUNDS:-1}"); do
   for v in $variants; do
     b=${dir[$v]}
     [ -x "$b/bench/glradix-bench" ] || continue
+    groups=$sizes; [ "${EACH:-0}" = 1 ] && groups=${sizes//,/ }
     for path in ${PATHS:-subgroup portable}; do
       extra=(); [ "$path" = portable ] && extra=(--portable)
-      "$b/bench/glradix-bench" --csv --verify --n "$sizes" "${extra[@]}" "$@" 2>&1 \
-        | grep -v '^impl,' | sed "s/^/$r:${TAG:-}$v:$path,/" | tee -a "$out/sweep.csv"
+      for n in $groups; do
+        "$b/bench/glradix-bench" --csv --verify --n "$n" "${extra[@]}" "$@" 2>&1 \
+          | grep -v '^impl,' | sed "s/^/$r:${TAG:-}$v:$path,/" | tee -a "$out/sweep.csv"
+      done
     done
   done
 done

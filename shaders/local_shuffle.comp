@@ -26,6 +26,8 @@ shared uint s_hist[BUCKETS];
 
 void main() {
   uint tile = group_index();
+  KEY_T loaded[ITEMS];
+  LOAD_TILE_KEYS(loaded, tile);
   // The whole group leaves: the grid overshoots, or every key has the same
   // digit in this pass (pass skipping), which would leave them where they are.
   if (tile >= u_num_tiles || tile * TILE >= sort_count() || skip[SKIP_FLAGS + u_pass] != 0u)
@@ -42,7 +44,7 @@ void main() {
   KEY_T ones = KEY_T(0u), zeros = KEY_T(0u);
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
-    KEY_T key = i < tile_n ? sort_key(keys[base + i]) : KEY_MAX;
+    KEY_T key = i < tile_n ? sort_key(loaded[j]) : KEY_MAX;
     if (i < tile_n) {
       ones |= key;
       zeros |= ~key;

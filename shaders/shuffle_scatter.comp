@@ -6,17 +6,12 @@
 // tile never goes through scratch memory, so a pass reads and writes each
 // key once (plus the count kernel's read); input and output alternate.
 
-#if (TUNE_VARIANT & 8) != 0
-#define RESTRICT restrict
-#else
-#define RESTRICT
-#endif
-layout(std430, binding = B_KEYS) RESTRICT readonly buffer Keys { KEY_T keys[]; };
-layout(std430, binding = B_TILE_KEYS) RESTRICT writeonly buffer OutKeys { KEY_T out_keys[]; };
-layout(std430, binding = B_COUNTS) RESTRICT readonly buffer Counts { uint counts[]; };
+layout(std430, binding = B_KEYS) readonly buffer Keys { KEY_T keys[]; };
+layout(std430, binding = B_TILE_KEYS) writeonly buffer OutKeys { KEY_T out_keys[]; };
+layout(std430, binding = B_COUNTS) readonly buffer Counts { uint counts[]; };
 #if HAS_VALUES
-layout(std430, binding = B_VALUES) RESTRICT readonly buffer Values { uint values[]; };
-layout(std430, binding = B_TILE_VALUES) RESTRICT writeonly buffer OutValues { uint out_values[]; };
+layout(std430, binding = B_VALUES) readonly buffer Values { uint values[]; };
+layout(std430, binding = B_TILE_VALUES) writeonly buffer OutValues { uint out_values[]; };
 #endif
 
 layout(location = LOC_SHIFT) uniform uint u_shift;
@@ -25,29 +20,22 @@ layout(location = LOC_NUM_TILES) uniform uint u_num_tiles;
 layout(location = LOC_PASS) uniform uint u_pass;
 
 shared uint s_first[BUCKETS];
+#if (TUNE_VARIANT & 256) != 0 && KEY_WORDS == 1
+#define STAGE_KEYS 1
+shared uint s_keys[TILE];
+#else
+#define STAGE_KEYS 0
+#endif
 
 void main() {
   uint tile = group_index();
-#if (TUNE_VARIANT & 2) != 0
-  // Loads first: bounded by the bound range, not by the count read below.
-  KEY_T pre[ITEMS];
-  {
-    uint len = uint(keys.length()), b0 = tile * TILE;
-    for (uint j = 0u; j < ITEMS; j++) {
-      uint i = b0 + j * WG_SIZE + gl_LocalInvocationID.x;
-      pre[j] = i < len ? keys[i] : KEY_T(0u);
-    }
-  }
-#endif
-#if (TUNE_VARIANT & 32) != 0 && HAS_VALUES
-  uint vacc = 0u;
-  {
-    uint len = uint(values.length()), b0 = tile * TILE;
-    for (uint j = 0u; j < ITEMS; j++) {
-      uint i = b0 + j * WG_SIZE + gl_LocalInvocationID.x;
-      vacc ^= i < len ? values[i] : 0u;
-    }
-  }
+  KEY_T loaded[ITEMS];
+  LOAD_TILE_KEYS(loaded, tile);
+#if (TUNE_VARIANT & 64) != 0
+  // Every bucket's destination in the output, read while the keys load.
+  if (tile < u_num_tiles)
+    for (uint b = gl_LocalInvocationID.x; b < BUCKETS; b += WG_SIZE)
+      s_first[b] = counts[b * u_num_tiles + tile];
 #endif
   if (tile >= u_num_tiles || tile * TILE >= sort_count()) return;
   uint lid = gl_LocalInvocationID.x;
@@ -59,7 +47,7 @@ void main() {
     for (uint j = 0u; j < ITEMS; j++) {
       uint i = base + j * WG_SIZE + lid;
       if (i < sort_count()) {
-        out_keys[i] = keys[i];
+        out_keys[i] = loaded[j];
 #if HAS_VALUES
         out_values[i] = values[i];
 #endif
@@ -72,69 +60,47 @@ void main() {
   // last, so stable splits keep it at the tile's end.
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
-#if (TUNE_VARIANT & 2) != 0
-    KEY_T key = i < tile_n ? sort_key(pre[j]) : KEY_MAX;
-#else
-    KEY_T key = i < tile_n ? sort_key(keys[base + i]) : KEY_MAX;
-#endif
+    KEY_T key = i < tile_n ? sort_key(loaded[j]) : KEY_MAX;
     s_work[padded(i)] = (key_digit(key, u_shift, mask) << 16) | i;
+#if STAGE_KEYS
+    s_keys[i] = loaded[j];
+#endif
   }
   barrier();
   split_work_words(u_digit_bits);
-#if (TUNE_VARIANT & 32) != 0 && HAS_VALUES
-  if (vacc == 0x9E3779B9u && u_pass == 0xFFFFu) s_first[0] = vacc; // keeps the prefetch
-#endif
 
   // The first slot of each bucket present in the tile is where the digit changes.
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
     if (i < tile_n) {
       uint d = s_work[padded(i)] >> 16;
+#if (TUNE_VARIANT & 64) != 0
+      if (i == 0u || (s_work[padded(i - 1u)] >> 16) != d) s_first[d] -= i;
+#else
       if (i == 0u || (s_work[padded(i - 1u)] >> 16) != d) s_first[d] = i;
+#endif
     }
   }
   barrier();
-#if (TUNE_VARIANT & 4) != 0
-  // Every load first, then every store: the moves' latencies overlap.
-  uint to[ITEMS];
-  KEY_T mk[ITEMS];
-#if HAS_VALUES
-  uint mv[ITEMS];
-#endif
-  for (uint j = 0u; j < ITEMS; j++) {
-    uint i = j * WG_SIZE + lid;
-    uint w = s_work[padded(min(i, TILE - 1u))];
-    uint d = w >> 16;
-    uint from = base + (w & 0xFFFFu);
-    to[j] = i < tile_n ? counts[d * u_num_tiles + tile] + (i - s_first[d]) : 0xFFFFFFFFu;
-    if (i < tile_n) {
-      mk[j] = keys[from];
-#if HAS_VALUES
-      mv[j] = values[from];
-#endif
-    }
-  }
-  for (uint j = 0u; j < ITEMS; j++) {
-    if (to[j] != 0xFFFFFFFFu) {
-      out_keys[to[j]] = mk[j];
-#if HAS_VALUES
-      out_values[to[j]] = mv[j];
-#endif
-    }
-  }
-#else
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
     if (i < tile_n) {
       uint w = s_work[padded(i)];
       uint d = w >> 16;
       uint from = base + (w & 0xFFFFu);
+#if (TUNE_VARIANT & 64) != 0
+      uint to = s_first[d] + i;
+#else
       uint to = counts[d * u_num_tiles + tile] + (i - s_first[d]);
+#endif
+#if STAGE_KEYS
+      out_keys[to] = s_keys[w & 0xFFFFu];
+#else
       out_keys[to] = keys[from];
+#endif
 #if HAS_VALUES
       out_values[to] = values[from];
 #endif
     }
   }
-#endif
 }

@@ -8,5 +8,9 @@ void _glradix_tile_counts(glradix_context *ctx, const _glradix_pass *pass, bool 
   _glradix_use_pass(ctx, _GLRADIX_PROG_TILE_COUNTS, pass);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_PASS, pass->index);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_SKIP_BITS, key_bits ? 1u : 0u);
+#if defined(GLRADIX_TUNE_VARIANT) && (GLRADIX_TUNE_VARIANT & 128) /* experiment: no indirect */
+  _glradix_dispatch(ctx, _glradix_div_up(pass->num_tiles, 2));
+#else
   _glradix_dispatch_tiles(ctx, pass);
+#endif
 }
