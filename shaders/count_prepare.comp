@@ -9,13 +9,20 @@ layout(location = LOC_COUNT_WORD) uniform uint u_count_word; // count_offset / 4
 layout(location = LOC_CAPACITY) uniform uint u_capacity;
 layout(location = LOC_GROUP_LIMIT) uniform uint u_group_limit; // work groups in x
 
+uint div_up(uint a, uint b) { return a / b + (a % b != 0u ? 1u : 0u); }
+
+void write_grid(uint slot, uint groups) {
+  uint x = min(groups, u_group_limit);
+  skip[slot] = x;
+  skip[slot + 1u] = x == 0u ? 0u : div_up(groups, x);
+  skip[slot + 2u] = 1u;
+}
+
 void main() {
   if (gl_LocalInvocationID.x != 0u) return;
   uint count = min(count_in[u_count_word], u_capacity);
-  uint groups = count / TILE + (count % TILE != 0u ? 1u : 0u);
-  uint x = min(groups, u_group_limit);
+  uint tiles = div_up(count, TILE);
   skip[COUNT_SLOT] = count;
-  skip[COUNT_SLOT + 1u] = x;
-  skip[COUNT_SLOT + 2u] = x == 0u ? 0u : groups / x + (groups % x != 0u ? 1u : 0u);
-  skip[COUNT_SLOT + 3u] = 1u;
+  write_grid(COUNT_SLOT + 1u, tiles);
+  write_grid(COUNT_SLOT + 4u, div_up(tiles, COUNT_TILES));
 }

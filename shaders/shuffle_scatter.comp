@@ -5,6 +5,8 @@
 // counts[d * num_tiles + tile] (scanned) + (slot - first slot of d). The
 // tile never goes through scratch memory, so a pass reads and writes each
 // key once (plus the count kernel's read); input and output alternate.
+// The keys and the tile's bucket offsets are read first, together, so that
+// a work group waits on global memory once before ranking.
 
 layout(std430, binding = B_KEYS) readonly buffer Keys { KEY_T keys[]; };
 layout(std430, binding = B_TILE_KEYS) writeonly buffer OutKeys { KEY_T out_keys[]; };
@@ -19,24 +21,16 @@ layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
 layout(location = LOC_NUM_TILES) uniform uint u_num_tiles;
 layout(location = LOC_PASS) uniform uint u_pass;
 
-shared uint s_first[BUCKETS];
-#if (TUNE_VARIANT & 256) != 0 && KEY_WORDS == 1
-#define STAGE_KEYS 1
-shared uint s_keys[TILE];
-#else
-#define STAGE_KEYS 0
-#endif
+// Each bucket's offset in the output, then less its first slot in the tile.
+shared uint s_dest[BUCKETS];
 
 void main() {
   uint tile = group_index();
   KEY_T loaded[ITEMS];
   LOAD_TILE_KEYS(loaded, tile);
-#if (TUNE_VARIANT & 64) != 0
-  // Every bucket's destination in the output, read while the keys load.
   if (tile < u_num_tiles)
     for (uint b = gl_LocalInvocationID.x; b < BUCKETS; b += WG_SIZE)
-      s_first[b] = counts[b * u_num_tiles + tile];
-#endif
+      s_dest[b] = counts[b * u_num_tiles + tile];
   if (tile >= u_num_tiles || tile * TILE >= sort_count()) return;
   uint lid = gl_LocalInvocationID.x;
   uint base = tile * TILE;
@@ -62,23 +56,18 @@ void main() {
     uint i = j * WG_SIZE + lid;
     KEY_T key = i < tile_n ? sort_key(loaded[j]) : KEY_MAX;
     s_work[padded(i)] = (key_digit(key, u_shift, mask) << 16) | i;
-#if STAGE_KEYS
-    s_keys[i] = loaded[j];
-#endif
+
   }
   barrier();
   split_work_words(u_digit_bits);
 
-  // The first slot of each bucket present in the tile is where the digit changes.
+  // The first slot of each bucket present in the tile is where the digit
+  // changes; one invocation finds it.
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
     if (i < tile_n) {
       uint d = s_work[padded(i)] >> 16;
-#if (TUNE_VARIANT & 64) != 0
-      if (i == 0u || (s_work[padded(i - 1u)] >> 16) != d) s_first[d] -= i;
-#else
-      if (i == 0u || (s_work[padded(i - 1u)] >> 16) != d) s_first[d] = i;
-#endif
+      if (i == 0u || (s_work[padded(i - 1u)] >> 16) != d) s_dest[d] -= i;
     }
   }
   barrier();
@@ -88,16 +77,8 @@ void main() {
       uint w = s_work[padded(i)];
       uint d = w >> 16;
       uint from = base + (w & 0xFFFFu);
-#if (TUNE_VARIANT & 64) != 0
-      uint to = s_first[d] + i;
-#else
-      uint to = counts[d * u_num_tiles + tile] + (i - s_first[d]);
-#endif
-#if STAGE_KEYS
-      out_keys[to] = s_keys[w & 0xFFFFu];
-#else
+      uint to = s_dest[d] + i;
       out_keys[to] = keys[from];
-#endif
 #if HAS_VALUES
       out_values[to] = values[from];
 #endif

@@ -1,8 +1,9 @@
 // Reduce-then-scan plan, stage 1: each work group counts the digits of its
-// tile of the pass's input (no data moves) and writes them bucket-major,
+// COUNT_TILES tiles of the pass's input (no data moves; the loads of all of
+// them in flight at once) and writes them bucket-major,
 // counts[bucket * num_tiles + tile], for the scan. With u_skip_bits set
 // (the first pass), it also gathers which key bits vary, for pass skipping
-// (see pass_skip_bits), saving a read of the keys.
+// (WITH_KEY_BITS in common.glsl), saving a read of the keys.
 
 layout(std430, binding = B_KEYS) readonly buffer Keys { KEY_T keys[]; };
 layout(std430, binding = B_COUNTS) writeonly buffer Counts { uint counts[]; };
@@ -13,28 +14,23 @@ layout(location = LOC_NUM_TILES) uniform uint u_num_tiles;
 layout(location = LOC_PASS) uniform uint u_pass;
 layout(location = LOC_SKIP_BITS) uniform uint u_skip_bits; // nonzero: gather key bits
 
-#if (TUNE_VARIANT & 128) != 0
-#define GROUP_TILES 2u
-#else
-#define GROUP_TILES 1u
-#endif
-shared uint s_counts[GROUP_TILES * BUCKETS];
+shared uint s_counts[COUNT_TILES * BUCKETS];
 
 void main() {
-  uint first_tile = group_index() * GROUP_TILES;
-  KEY_T loaded[GROUP_TILES][ITEMS];
-  for (uint t = 0u; t < GROUP_TILES; t++) LOAD_TILE_KEYS(loaded[t], first_tile + t);
+  uint first_tile = group_index() * COUNT_TILES;
+  KEY_T loaded[COUNT_TILES][ITEMS];
+  for (uint t = 0u; t < COUNT_TILES; t++) LOAD_TILE_KEYS(loaded[t], first_tile + t);
   // A skipped pass is copied by shuffle_scatter without counts.
   if (first_tile >= u_num_tiles || first_tile * TILE >= sort_count() ||
       skip[SKIP_FLAGS + u_pass] != 0u)
     return;
   uint lid = gl_LocalInvocationID.x;
   uint mask = (1u << u_digit_bits) - 1u;
-  for (uint b = lid; b < GROUP_TILES * BUCKETS; b += WG_SIZE) s_counts[b] = 0u;
+  for (uint b = lid; b < COUNT_TILES * BUCKETS; b += WG_SIZE) s_counts[b] = 0u;
   clear_key_bits();
   barrier();
   KEY_T ones = KEY_T(0u), zeros = KEY_T(0u);
-  for (uint t = 0u; t < GROUP_TILES; t++) {
+  for (uint t = 0u; t < COUNT_TILES; t++) {
     uint base = (first_tile + t) * TILE;
     uint tile_n = base < sort_count() ? min(sort_count() - base, TILE) : 0u;
     for (uint j = 0u; j < ITEMS; j++) {
@@ -48,7 +44,7 @@ void main() {
   }
   if (u_skip_bits != 0u) gather_key_bits(ones, zeros);
   barrier();
-  for (uint t = 0u; t < GROUP_TILES; t++) {
+  for (uint t = 0u; t < COUNT_TILES; t++) {
     uint tile = first_tile + t;
     if (tile < u_num_tiles)
       for (uint b = lid; b < BUCKETS; b += WG_SIZE) counts[b * u_num_tiles + tile] = s_counts[t * BUCKETS + b];

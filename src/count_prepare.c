@@ -27,13 +27,14 @@ void _glradix_count_prepare(glradix_context *ctx, const _glradix_pass *pass, GLu
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
 }
 
-void _glradix_dispatch_tiles(glradix_context *ctx, const _glradix_pass *pass) {
+/* One work group per tiles_per_group tiles (1, or _GLRADIX_COUNT_TILES). */
+void _glradix_dispatch_tiles(glradix_context *ctx, const _glradix_pass *pass, GLuint tiles_per_group) {
   GladGLContext *gl = &ctx->gl;
   if (!pass->indirect) {
-    _glradix_dispatch(ctx, pass->num_tiles);
+    _glradix_dispatch(ctx, _glradix_div_up(pass->num_tiles, tiles_per_group));
     return;
   }
+  GLuint args = _GLRADIX_SKIP_COUNT_SLOT + (tiles_per_group == 1 ? 1 : 4);
   gl->BindBuffer(GL_DISPATCH_INDIRECT_BUFFER, ctx->skip.name);
-  gl->DispatchComputeIndirect(
-      (GLintptr)(_GLRADIX_SKIP_COUNT_SLOT + 1) * (GLintptr)sizeof(GLuint));
+  gl->DispatchComputeIndirect((GLintptr)args * (GLintptr)sizeof(GLuint));
 }

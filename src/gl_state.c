@@ -81,8 +81,10 @@ glradix_status _glradix_ensure_buffer(glradix_context *ctx, _glradix_buffer *b,
   GladGLContext *gl = &ctx->gl;
   if (b->name != 0 && b->size >= size) return GLRADIX_OK;
   if (b->name == 0) gl->GenBuffers(1, &b->name);
-  /* Grow by half again so that slowly growing counts do not reallocate each call. */
+  /* Grow by half again so that slowly growing counts do not reallocate each
+   * call, in whole 16-byte units (clears and binds take whole words). */
   GLsizeiptr grown = size + size / 2;
+  grown += (16 - grown % 16) % 16;
   if (grown < size || grown > (GLsizeiptr)ctx->max_ssbo_bytes) grown = size;
   gl->BindBuffer(GL_COPY_WRITE_BUFFER, b->name);
   gl->BufferData(GL_COPY_WRITE_BUFFER, grown, NULL, GL_DYNAMIC_COPY);

@@ -1,5 +1,6 @@
 /* Reduce-then-scan stage 1 (shaders/tile_counts.comp): each tile's digit
- * counts, bucket-major, for the scan. One work group per tile. With
+ * counts, bucket-major, for the scan. One work group per _GLRADIX_COUNT_TILES
+ * tiles. With
  * key_bits (first pass only) it also gathers which key bits vary, for pass
  * skipping, in the same read of the keys. */
 #include "internal.h"
@@ -8,9 +9,5 @@ void _glradix_tile_counts(glradix_context *ctx, const _glradix_pass *pass, bool 
   _glradix_use_pass(ctx, _GLRADIX_PROG_TILE_COUNTS, pass);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_PASS, pass->index);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_SKIP_BITS, key_bits ? 1u : 0u);
-#if defined(GLRADIX_TUNE_VARIANT) && (GLRADIX_TUNE_VARIANT & 128) /* experiment: no indirect */
-  _glradix_dispatch(ctx, _glradix_div_up(pass->num_tiles, 2));
-#else
-  _glradix_dispatch_tiles(ctx, pass);
-#endif
+  _glradix_dispatch_tiles(ctx, pass, _GLRADIX_COUNT_TILES);
 }
