@@ -147,11 +147,11 @@ SCAN_T block_exclusive_scan(SCAN_T v, out SCAN_T total) {
 // sub-digits are recomputed from the keys rather than held in arrays
 // (registers are what limits resident work groups):
 //   uint mine = 0u; for each owned key: mine += split_one(d);
-//   uvec2 start = split_start(mine);      // block scan: a barrier after every read
-//   uint seen = 0u; for each owned key, in slot order: slot = split_take(start, seen, d);
+//   uvec2 next = split_start(mine);       // block scan: a barrier after every read
+//   for each owned key, in slot order: slot = split_take(next, d);
 // An invocation owns ITEMS consecutive slots in scan_index() order. Its own
-// counts are 8 bits per sub-digit (ITEMS < 256); the tile's are 16 bits (a
-// tile holds at most 65535 keys): x = {0, 1}, y = {2, 3}. Shifts and selects
+// counts are 8 bits per sub-digit (ITEMS < 256); slots are 16 bits (a tile
+// holds at most 65535 keys): x = {0, 1}, y = {2, 3}. Shifts and selects
 // rather than indexing by digit keep everything in registers.
 uint split_one(uint d) { return 1u << (d << 3); }
 
@@ -166,10 +166,14 @@ uvec2 split_start(uint mine) {
   return before + uvec2(c0 << 16, c01 | (c012 << 16));
 }
 
-uint split_take(uvec2 start, inout uint seen, uint d) {
-  uint slot = (((d < 2u ? start.x : start.y) >> ((d & 1u) << 4)) & 0xFFFFu) +
-              ((seen >> (d << 3)) & 0xFFu);
-  seen += split_one(d);
+// The slot of this invocation's next key of sub-digit d; moves d's field on.
+// A field never carries into its neighbour: it ends at most at TILE.
+uint split_take(inout uvec2 next, uint d) {
+  uint shift = (d & 1u) << 4;
+  bool low = d < 2u;
+  uint slot = ((low ? next.x : next.y) >> shift) & 0xFFFFu;
+  uint step = 1u << shift;
+  next += low ? uvec2(step, 0u) : uvec2(0u, step);
   return slot;
 }
 #endif
@@ -336,14 +340,14 @@ void split_work_words(uint digit_bits) {
   uint own = scan_index() * ITEMS;
   for (uint bit = 16u; bit < 16u + digit_bits; bit += 2u) {
     uint w[ITEMS];
-    uint mine = 0u, seen = 0u;
+    uint mine = 0u;
     for (uint j = 0u; j < ITEMS; j++) {
       w[j] = s_work[padded(own + j)];
       mine += split_one((w[j] >> bit) & 3u);
     }
-    uvec2 start = split_start(mine); // its barrier follows every read of s_work
+    uvec2 next = split_start(mine); // its barrier follows every read of s_work
     for (uint j = 0u; j < ITEMS; j++)
-      s_work[padded(split_take(start, seen, (w[j] >> bit) & 3u))] = w[j];
+      s_work[padded(split_take(next, (w[j] >> bit) & 3u))] = w[j];
     barrier();
   }
 }

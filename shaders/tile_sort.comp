@@ -38,7 +38,7 @@ void main() {
 #if HAS_VALUES
     uint v[ITEMS];
 #endif
-    uint mine = 0u, seen = 0u;
+    uint mine = 0u;
     for (uint j = 0u; j < ITEMS; j++) {
       k[j] = s_keys[padded(own + j)];
 #if HAS_VALUES
@@ -46,9 +46,9 @@ void main() {
 #endif
       mine += split_one(key_digit(k[j], bit, mask));
     }
-    uvec2 start = split_start(mine); // its barrier follows every read of s_keys, s_values
+    uvec2 next = split_start(mine); // its barrier follows every read of s_keys, s_values
     for (uint j = 0u; j < ITEMS; j++) {
-      uint slot = split_take(start, seen, key_digit(k[j], bit, mask));
+      uint slot = split_take(next, key_digit(k[j], bit, mask));
       s_keys[padded(slot)] = k[j];
 #if HAS_VALUES
       s_values[padded(slot)] = v[j];
