@@ -42,3 +42,6 @@ cat "$w/info.txt" >>"$out/gpu.txt"
   "$bench" --stages --portable --n 16777216 --pairs --key-bits 30 --bits 2,4,8; } \
   >"$out/stages.txt" 2>&1
 cat "$out/gpu.txt"
+# The device tool brings back few files: everything in one archive as well.
+tar -C "$out" -cf "$w/report.tar" gpu.txt cub.csv cub64.csv glradix.csv portable.csv stp.csv \
+    more.csv stages.txt chart.svg && mv "$w/report.tar" "$out/report.tar"
