@@ -103,6 +103,8 @@ typedef enum _glradix_program {
   _GLRADIX_PROG_TILE_COUNTS,
   _GLRADIX_PROG_SHUFFLE_SCATTER,
   _GLRADIX_PROG_SHUFFLE_SCATTER_PAIRS,
+  _GLRADIX_PROG_COPY_BACK,
+  _GLRADIX_PROG_COPY_BACK_PAIRS,
   _GLRADIX_PROG_COMPACT_FLAGS,
   _GLRADIX_PROG_COMPACT_SCATTER,
   _GLRADIX_PROG_COUNT_PREPARE,
@@ -242,9 +244,11 @@ typedef struct _glradix_pass {
   GLuint key_words;     /* 1, or 2 for GLRADIX_KEY_UINT64 */
 } _glradix_pass;
 
-/* sort.c: makes `program` current with the pass's buffers and uniforms bound.
- * Bound every time: a driver was seen reading stale data after a
- * re-dispatch without re-binding. */
+/* sort.c: _glradix_bind_pass binds a pass's buffers (input, output,
+ * counts, skip, and values); _glradix_use_pass makes `program` current with
+ * them and the pass's uniforms. Bound every time: a driver was seen reading
+ * stale data after a re-dispatch without re-binding. */
+void _glradix_bind_pass(glradix_context *ctx, const _glradix_pass *pass);
 void _glradix_use_pass(glradix_context *ctx, _glradix_program program,
                        const _glradix_pass *pass);
 
@@ -298,6 +302,9 @@ glradix_status _glradix_morton(glradix_context *ctx, const _glradix_morton_job *
 /* the reduce-then-scan plan's two tile stages */
 void _glradix_tile_counts(glradix_context *ctx, const _glradix_pass *pass, bool key_bits);
 void _glradix_shuffle_scatter(glradix_context *ctx, const _glradix_pass *pass);
+/* after an odd number of reduce-then-scan passes: `last`'s output back to
+ * its input (the caller's buffers) */
+void _glradix_copy_back(glradix_context *ctx, const _glradix_pass *last);
 /* after the first pass's tile stage gathered which key bits vary: flags the
  * passes that can be skipped ([shift, shift + digit_bits) of `whole` is the
  * sort's bit range) */

@@ -4,10 +4,7 @@
 #include "internal.h"
 
 
-void _glradix_use_pass(glradix_context *ctx, _glradix_program program,
-                       const _glradix_pass *pass) {
-  GladGLContext *gl = &ctx->gl;
-  gl->UseProgram(_glradix_program_name(ctx, program, pass->key_words));
+void _glradix_bind_pass(glradix_context *ctx, const _glradix_pass *pass) {
   const uint64_t value_bytes = (uint64_t)pass->count * 4u;
   _glradix_bind(ctx, _GLRADIX_B_KEYS, pass->keys, value_bytes * pass->key_words);
   _glradix_bind(ctx, _GLRADIX_B_TILE_KEYS, pass->out_keys, value_bytes * pass->key_words);
@@ -17,6 +14,13 @@ void _glradix_use_pass(glradix_context *ctx, _glradix_program program,
     _glradix_bind(ctx, _GLRADIX_B_VALUES, pass->values, value_bytes);
     _glradix_bind(ctx, _GLRADIX_B_TILE_VALUES, pass->out_values, value_bytes);
   }
+}
+
+void _glradix_use_pass(glradix_context *ctx, _glradix_program program,
+                       const _glradix_pass *pass) {
+  GladGLContext *gl = &ctx->gl;
+  gl->UseProgram(_glradix_program_name(ctx, program, pass->key_words));
+  _glradix_bind_pass(ctx, pass);
   gl->Uniform1ui(_GLRADIX_LOC_SHIFT, pass->shift);
   gl->Uniform1ui(_GLRADIX_LOC_DIGIT_BITS, pass->digit_bits);
   gl->Uniform1ui(_GLRADIX_LOC_NUM_TILES, pass->num_tiles);
@@ -201,10 +205,7 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
   const GLuint keys = pass->keys, values = pass->values;
   const GLuint begin_bit = pass->shift;
   const unsigned passes = _glradix_div_up(end_bit - begin_bit, ctx->desc.radix_bits);
-  /* With the count on the GPU, an odd number of alternating passes would
-   * need a copy of unknown length: sort in place instead. */
-  const bool reduce_then_scan = ctx->desc.plan == GLRADIX_PLAN_REDUCE_THEN_SCAN &&
-                                !(pass->indirect && passes % 2 != 0) && !stop;
+  const bool reduce_then_scan = ctx->desc.plan == GLRADIX_PLAN_REDUCE_THEN_SCAN && !stop;
   /* One pass is the whole sort: counting would cost a fifth of it. */
   const bool skip = !stop && passes >= 2;
   for (unsigned p = 0; p < passes; p++) {
@@ -248,11 +249,7 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
     if (!stop) _glradix_profile_mark(ctx, p, 3);
     if (stop && p == stop->pass) return;
   }
-  if (reduce_then_scan && passes % 2 != 0) {
-    gl->MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    copy_buffer(ctx, ctx->tile_keys.name, keys, pass->count * pass->key_words);
-    if (pass->pairs) copy_buffer(ctx, ctx->tile_values.name, values, pass->count);
-  }
+  if (reduce_then_scan && passes % 2 != 0) _glradix_copy_back(ctx, pass);
 }
 
 /* The whole sort as one "pass" over [begin_bit, end_bit): what run_passes

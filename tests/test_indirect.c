@@ -83,7 +83,7 @@ static void indirect_case(int i, unsigned end_bit) {
 START_TEST(indirect_counts) { indirect_case(_i, 0); }
 END_TEST
 /* 30 bits at radix_bits 2: 15 passes, odd, so the reduce-then-scan plan
- * falls back to sorting in place. */
+ * ends with copy_back over the GPU count. */
 START_TEST(indirect_counts_odd_passes) { indirect_case(_i, 30); }
 END_TEST
 

@@ -85,11 +85,7 @@ typedef enum glradix_plan {
   GLRADIX_PLAN_SCAN_THEN_PROPAGATE  /**< local_shuffle writes each shuffled tile
                                          and its counts, scan, global_scatter
                                          moves the tiles: one more round trip
-                                         through memory per pass. Also what a
-                                         sort with a count_buffer and an odd
-                                         number of passes runs, whatever the
-                                         plan (it sorts in place, so no copy
-                                         of GPU-known length is needed) */
+                                         through memory per pass */
 } glradix_plan;
 
 /** Context creation options. Zero-initialise it (`glradix_desc d = {0};`):

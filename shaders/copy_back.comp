@@ -1,0 +1,26 @@
+// Reduce-then-scan plan, after an odd number of passes: the last pass left
+// the sorted keys (and values) in scratch; copy them to the caller's
+// buffers. A compute copy rather than glCopyBufferSubData: it moves memory
+// as fast as the other stages (the copy command took 1.5 ms for 128 MB on
+// the H200), and its length can be the GPU count (indirect dispatch over the
+// count's tiles), so a sort with a count_buffer needs no other plan.
+
+layout(std430, binding = B_KEYS) readonly buffer Keys { KEY_T keys[]; };
+layout(std430, binding = B_TILE_KEYS) writeonly buffer OutKeys { KEY_T out_keys[]; };
+#if HAS_VALUES
+layout(std430, binding = B_VALUES) readonly buffer Values { uint values[]; };
+layout(std430, binding = B_TILE_VALUES) writeonly buffer OutValues { uint out_values[]; };
+#endif
+
+void main() {
+  uint count = sort_count();
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint i = group_index() * TILE + j * WG_SIZE + gl_LocalInvocationID.x;
+    if (i < count) {
+      out_keys[i] = keys[i];
+#if HAS_VALUES
+      out_values[i] = values[i];
+#endif
+    }
+  }
+}
