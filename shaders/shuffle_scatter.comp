@@ -20,6 +20,9 @@ layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
 layout(location = LOC_NUM_TILES) uniform uint u_num_tiles;
 layout(location = LOC_PASS) uniform uint u_pass;
+// Where the scan left level 1, the scanned totals of level 0's blocks (the
+// scan stops short of adding them to level 0), or NO_BLOCK_SUMS.
+layout(location = LOC_BLOCK_SUMS) uniform uint u_block_sums;
 
 // Each bucket's offset in the output, then less its first slot in the tile.
 shared uint s_dest[BUCKETS];
@@ -29,8 +32,10 @@ void main() {
   KEY_T loaded[ITEMS];
   LOAD_TILE_KEYS(loaded, tile);
   if (tile < u_num_tiles)
-    for (uint b = gl_LocalInvocationID.x; b < BUCKETS; b += WG_SIZE)
-      s_dest[b] = counts[b * u_num_tiles + tile];
+    for (uint b = gl_LocalInvocationID.x; b < BUCKETS; b += WG_SIZE) {
+      uint at = b * u_num_tiles + tile;
+      s_dest[b] = counts[at] + (u_block_sums != NO_BLOCK_SUMS ? counts[u_block_sums + at / SCAN_TILE] : 0u);
+    }
   if (tile >= u_num_tiles || tile * TILE >= sort_count()) return;
   uint lid = gl_LocalInvocationID.x;
   uint base = tile * TILE;

@@ -55,6 +55,7 @@ enum {
   _GLRADIX_LOC_PASS = 4,      /* sort: index of the pass, for its skip flag */
   _GLRADIX_LOC_KEY_MODE = 5,  /* sort: _GLRADIX_KEY_* bits */
   _GLRADIX_LOC_SKIP_BITS = 6, /* tile_counts: nonzero also gathers which key bits vary */
+  _GLRADIX_LOC_BLOCK_SUMS = 7,/* shuffle_scatter: see _glradix_scan_block_sums */
 
   /* key order bits (common.glsl sort_key) */
   _GLRADIX_KEY_SIGNED = 1,
@@ -266,8 +267,14 @@ void _glradix_local_shuffle(glradix_context *ctx, const _glradix_pass *pass, boo
 void _glradix_scan_plan_make(_glradix_scan_plan *plan, GLuint length, GLuint scan_tile,
                              GLuint sums_base);
 bool _glradix_scan_fits(const glradix_context *ctx, const _glradix_scan_plan *plan);
+#define _GLRADIX_NO_BLOCK_SUMS 0xFFFFFFFFu
+/* leave_blocks: level 0 stays scanned within its blocks only (one dispatch
+ * fewer); its reader adds the block's scanned total, found in the counts
+ * buffer at _glradix_scan_block_sums(plan) + index / scan_tile, or nothing
+ * when that is _GLRADIX_NO_BLOCK_SUMS (one block). */
 void _glradix_scan(glradix_context *ctx, const _glradix_scan_plan *plan,
-                   const _glradix_scan_io *io, bool inclusive);
+                   const _glradix_scan_io *io, bool inclusive, bool leave_blocks);
+GLuint _glradix_scan_block_sums(const _glradix_scan_plan *plan);
 void _glradix_global_scatter(glradix_context *ctx, const _glradix_pass *pass);
 /* stream compaction's stages around the scan (compact.c) */
 typedef struct _glradix_compact_io {
@@ -301,7 +308,7 @@ glradix_status _glradix_morton(glradix_context *ctx, const _glradix_morton_job *
 
 /* the reduce-then-scan plan's two tile stages */
 void _glradix_tile_counts(glradix_context *ctx, const _glradix_pass *pass, bool key_bits);
-void _glradix_shuffle_scatter(glradix_context *ctx, const _glradix_pass *pass);
+void _glradix_shuffle_scatter(glradix_context *ctx, const _glradix_pass *pass, GLuint block_sums);
 /* after an odd number of reduce-then-scan passes: `last`'s output back to
  * its input (the caller's buffers) */
 void _glradix_copy_back(glradix_context *ctx, const _glradix_pass *last);
