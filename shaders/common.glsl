@@ -324,22 +324,13 @@ struct Node {
 
 // Shared-memory index with one padding word per 32, so that an invocation's
 // ITEMS consecutive slots fall on distinct banks across its neighbours.
-#if SWIZZLE_BANKS
-// Experiment: the word's place within its row of 32 XORed with the row,
-// which spreads an invocation's ITEMS consecutive words over distinct banks
-// without padding words.
-#define PADDED_LEN(n) (n)
-uint padded(uint i) { return i ^ ((i >> 5) & ((ITEMS < 32u ? ITEMS : 32u) - 1u)); }
-#else
-#define PADDED_LEN(n) ((n) + (n) / 32u)
 uint padded(uint i) { return i + (i >> 5); }
-#endif
 
 #ifdef WITH_SHUFFLE
 // The tile being ranked, one word per key: (digit << 16) | slot in the
 // loaded tile. One padding word per 32 (padded()) keeps each invocation's
 // ITEMS consecutive words on distinct banks.
-shared uint s_work[PADDED_LEN(TILE)];
+shared uint s_work[TILE + TILE / 32u];
 
 // Sorts s_work stably by its digit field, digit_bits wide, with successive
 // 4-way splits from the low bits up. The caller filled s_work and passed a

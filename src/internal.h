@@ -19,9 +19,6 @@
 #ifndef GLRADIX_TUNE_SCAN_ITEMS /* counts per invocation in a scan block */
 #define GLRADIX_TUNE_SCAN_ITEMS 4
 #endif
-#ifndef GLRADIX_TUNE_SWIZZLE /* shared-memory banks: 0 padding, 1 XOR swizzle */
-#define GLRADIX_TUNE_SWIZZLE 0
-#endif
 #ifndef GLRADIX_TUNE_COUNT_TILES /* tiles per tile_counts work group */
 #define GLRADIX_TUNE_COUNT_TILES 2
 #endif
