@@ -97,10 +97,13 @@ uint32_t *test_alloc_u32(size_t n);
 
 /* ---- CPU references and checks ------------------------------------------- */
 
+/** The CPU reference every stable sort test builds on: `index` receives
+ *  0..n-1 ordered by `order` (ascending, or descending when `descending`),
+ *  equal orders keeping their original order. */
+void ref_stable_order(const uint64_t *order, size_t n, int descending, uint32_t *index);
 /** Reference for a stable sort by bits [begin_bit, end_bit) of keys
  *  (end_bit 0 = 32): ref_keys/ref_values receive the expected output
- *  (ref_values/values may be NULL). Built from a qsort of
- *  (masked key, original index). */
+ *  (ref_values/values may be NULL). Built on ref_stable_order. */
 void ref_stable_sort(const uint32_t *keys, const uint32_t *values, size_t n,
                      unsigned begin_bit, unsigned end_bit, uint32_t *ref_keys,
                      uint32_t *ref_values);

@@ -92,15 +92,28 @@ uint32_t *test_alloc_u32(size_t n) {
 /* ---- references ----------------------------------------------------------- */
 
 typedef struct ref_item {
-  uint32_t digit; /* (key >> begin_bit) & mask */
+  uint64_t order;
   uint32_t index; /* original position: makes the qsort stable */
 } ref_item;
 
+static int g_ref_descending; /* qsort has no context argument */
+
 static int cmp_ref_item(const void *a, const void *b) {
   const ref_item *x = a, *y = b;
-  if (x->digit != y->digit)
-    return x->digit < y->digit ? -1 : 1;
+  if (x->order != y->order)
+    return (x->order < y->order) != (g_ref_descending != 0) ? -1 : 1;
   return (x->index > y->index) - (x->index < y->index);
+}
+
+void ref_stable_order(const uint64_t *order, size_t n, int descending, uint32_t *index) {
+  ref_item *items = malloc((n ? n : 1) * sizeof *items);
+  ck_assert_msg(items != NULL, "out of host memory for the reference (%zu)", n);
+  for (size_t i = 0; i < n; i++) items[i] = (ref_item){order[i], (uint32_t)i};
+  g_ref_descending = descending;
+  if (n > 1)
+    qsort(items, n, sizeof *items, cmp_ref_item);
+  for (size_t i = 0; i < n; i++) index[i] = items[i].index;
+  free(items);
 }
 
 void ref_stable_sort(const uint32_t *keys, const uint32_t *values, size_t n,
@@ -109,20 +122,18 @@ void ref_stable_sort(const uint32_t *keys, const uint32_t *values, size_t n,
   unsigned end = end_bit ? end_bit : 32;
   unsigned width = end - begin_bit;
   uint32_t mask = width >= 32 ? 0xFFFFFFFFu : ((1u << width) - 1u);
-  ref_item *items = malloc((n ? n : 1) * sizeof *items);
-  ck_assert_msg(items != NULL, "out of host memory for the reference (%zu)", n);
+  uint64_t *order = calloc(n ? n : 1, sizeof *order);
+  uint32_t *index = malloc((n ? n : 1) * sizeof *index);
+  ck_assert_msg(order && index, "out of host memory for the reference (%zu)", n);
+  for (size_t i = 0; i < n; i++) order[i] = (keys[i] >> begin_bit) & mask;
+  ref_stable_order(order, n, 0, index);
   for (size_t i = 0; i < n; i++) {
-    items[i].digit = (keys[i] >> begin_bit) & mask;
-    items[i].index = (uint32_t)i;
-  }
-  if (n > 1)
-    qsort(items, n, sizeof *items, cmp_ref_item);
-  for (size_t i = 0; i < n; i++) {
-    ref_keys[i] = keys[items[i].index];
+    ref_keys[i] = keys[index[i]];
     if (ref_values && values)
-      ref_values[i] = values[items[i].index];
+      ref_values[i] = values[index[i]];
   }
-  free(items);
+  free(order);
+  free(index);
 }
 
 void ref_qsort_keys(const uint32_t *keys, size_t n, uint32_t *ref_keys) {

@@ -8,21 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct k64 {
-  uint64_t key;
-  uint32_t index;
-} k64;
-
-static int g_desc;
-
-static int cmp_k64(const void *pa, const void *pb) {
-  const k64 *a = pa, *b = pb;
-  int c = (a->key > b->key) - (a->key < b->key);
-  if (g_desc) c = -c;
-  if (c != 0) return c;
-  return (a->index > b->index) - (a->index < b->index);
-}
-
 typedef enum { D64_UNIFORM, D64_HIGH_ONLY, D64_LOW_ONLY, D64_MORTON63, D64_FEW, D64_COUNT } dist64;
 
 /* 63-bit Morton code of three 21-bit coordinates, by plain bit loops. */
@@ -61,9 +46,10 @@ static void check64(size_t n, dist64 d, int pairs, int desc, unsigned begin, uns
   uint64_t *keys = malloc((n + guard) * sizeof *keys);
   uint32_t *kw = test_alloc_u32(words), *out = test_alloc_u32(words);
   uint32_t *values = test_alloc_u32(n + guard), *out_v = test_alloc_u32(n + guard);
-  k64 *ref = malloc((n ? n : 1) * sizeof *ref);
+  uint64_t *order = calloc(n ? n : 1, sizeof *order);
+  uint32_t *ref = test_alloc_u32(n ? n : 1); /* input index of each output slot */
   ck_assert_ptr_nonnull(keys);
-  ck_assert_ptr_nonnull(ref);
+  ck_assert_ptr_nonnull(order);
   GLuint kb = buf_create(NULL, 0, words), vb = pairs ? buf_create(NULL, 0, n + guard) : 0;
   const uint32_t count = (uint32_t)n;
   GLuint cb = indirect ? buf_create(&count, 1, 1) : 0;
@@ -91,20 +77,19 @@ static void check64(size_t n, dist64 d, int pairs, int desc, unsigned begin, uns
     ck_assert_msg(tg_log.count == 0, "a good sort logged: %s", tg_log.first);
     buf_read(kb, out, words);
     if (pairs) buf_read(vb, out_v, n + guard);
-    for (size_t i = 0; i < n; i++) ref[i] = (k64){(keys[i] >> begin) & mask, (uint32_t)i};
-    g_desc = desc;
-    qsort(ref, n, sizeof *ref, cmp_k64);
+    for (size_t i = 0; i < n; i++) order[i] = (keys[i] >> begin) & mask;
+    ref_stable_order(order, n, desc, ref);
     char what[128];
     snprintf(what, sizeof what, "n %zu dist %d pairs %d desc %d [%u,%u) indirect %d round %u", n,
              (int)d, pairs, desc, begin, end, indirect, round);
     for (size_t i = 0; i < n; i++) {
       uint64_t got = (uint64_t)out[2 * i] | ((uint64_t)out[2 * i + 1] << 32);
-      uint64_t want = keys[ref[i].index];
+      uint64_t want = keys[ref[i]];
       EXPECT_MSG(got == want, "%s: key[%zu] = 0x%016llx, expected 0x%016llx", what, i,
                     (unsigned long long)got, (unsigned long long)want);
       if (pairs)
-        EXPECT_MSG(out_v[i] == values[ref[i].index], "%s: value[%zu] = %u, expected %u",
-                      what, i, out_v[i], values[ref[i].index]);
+        EXPECT_MSG(out_v[i] == values[ref[i]], "%s: value[%zu] = %u, expected %u",
+                      what, i, out_v[i], values[ref[i]]);
     }
     expect_equal_u32(kw + 2 * n, out + 2 * n, 2 * guard, what); /* past the count */
     if (pairs) expect_equal_u32(values + n, out_v + n, guard, what);
@@ -119,6 +104,7 @@ static void check64(size_t n, dist64 d, int pairs, int desc, unsigned begin, uns
   free(values);
   free(out_v);
   free(ref);
+  free(order);
 }
 
 static const size_t sizes[] = {1, 777, 3001, 100003};

@@ -10,19 +10,6 @@
 
 #define STRESS_SEED 20261130u
 
-typedef struct kidx {
-  uint64_t key; /* in sort order */
-  uint32_t index;
-} kidx;
-
-static int g_desc;
-static int cmp_kidx(const void *pa, const void *pb) {
-  const kidx *a = pa, *b = pb;
-  int c = (a->key > b->key) - (a->key < b->key);
-  if (g_desc) c = -c;
-  return c ? c : (a->index > b->index) - (a->index < b->index);
-}
-
 /* The order of a key as a C value, over bits [lo, hi) for the unsigned types. */
 static uint64_t order_of(const uint32_t *w, size_t i, glradix_key_type t, unsigned lo, unsigned hi) {
   if (t == GLRADIX_KEY_INT32) return (uint64_t)((int64_t)(int32_t)w[i] + 2147483648ll);
@@ -78,12 +65,13 @@ static void random_case(glradix_context *const ctxs[3], uint64_t *st, unsigned c
                 glradix_status_string(s));
   buf_read(kb, ow, n * kw);
   if (pairs) buf_read(vb, ov, n);
-  kidx *ref = malloc((n + 1) * sizeof *ref);
-  for (size_t i = 0; i < n; i++) ref[i] = (kidx){order_of(w, i, type, lo, hi), (uint32_t)i};
-  g_desc = desc;
-  qsort(ref, n, sizeof *ref, cmp_kidx);
+  uint64_t *order = calloc(n + 1, sizeof *order);
+  uint32_t *ref = test_alloc_u32(n + 1);
+  ck_assert_ptr_nonnull(order);
+  for (size_t i = 0; i < n; i++) order[i] = order_of(w, i, type, lo, hi);
+  ref_stable_order(order, n, desc, ref);
   for (size_t i = 0; i < n; i++) {
-    uint32_t src = ref[i].index;
+    uint32_t src = ref[i];
     EXPECT_MSG(memcmp(&ow[i * kw], &w[(size_t)src * kw], kw * 4) == 0 &&
                       (!pairs || ov[i] == src),
                   "seed %u case %u (n %zu type %d desc %d pairs %d bits [%u,%u) radix %u): "
@@ -91,6 +79,7 @@ static void random_case(glradix_context *const ctxs[3], uint64_t *st, unsigned c
                   STRESS_SEED, case_no, n, (int)type, desc, pairs, lo, hi,
                   glradix_query_desc(ctx).radix_bits, i);
   }
+  free(order);
   free(ref);
   buf_delete(kb);
   if (vb) buf_delete(vb);
