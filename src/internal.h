@@ -253,6 +253,11 @@ void _glradix_bind_pass(glradix_context *ctx, const _glradix_pass *pass);
 void _glradix_use_pass(glradix_context *ctx, _glradix_program program,
                        const _glradix_pass *pass);
 
+/* sort.c: the whole sort inside a call that has already entered
+ * (_glradix_begin), its checks logged under `fn`: for calls built on a sort
+ * (glradix_sort_host, glradix_lbvh_build). Ends with a shader-storage
+ * barrier, not the exit barriers of _glradix_end. */
+glradix_status _glradix_sort(glradix_context *ctx, const char *fn, const glradix_sort_desc *desc);
 /* sort.c: allocates the scratch for sorting `count` keys (GLRADIX_ERROR_TOO_LARGE
  * beyond the limits, logged as `fn`). Binds GL_COPY_WRITE_BUFFER. */
 glradix_status _glradix_reserve(glradix_context *ctx, const char *fn, uint32_t count, bool pairs,

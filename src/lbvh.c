@@ -82,7 +82,7 @@ static glradix_status build(glradix_context *ctx, const glradix_lbvh_desc *d) {
   sort.count = d->count;
   sort.end_bit = bits;
   sort.key_type = bits == 63 ? GLRADIX_KEY_UINT64 : GLRADIX_KEY_UINT32;
-  st = glradix_sort(ctx, &sort);
+  st = _glradix_sort(ctx, "glradix_lbvh_build", &sort);
   if (st != GLRADIX_OK) return st;
   reset_parents(ctx, d->count);
   lbvh_nodes(ctx, d, bits);

@@ -265,30 +265,37 @@ static _glradix_pass whole_sort(const glradix_sort_desc *desc, const scratch_lay
   return pass;
 }
 
+glradix_status _glradix_sort(glradix_context *ctx, const char *fn, const glradix_sort_desc *desc) {
+  unsigned end_bit = 0;
+  scratch_layout scratch = {0};
+  glradix_status st = check_desc(ctx, fn, desc, &end_bit);
+  if (st != GLRADIX_OK || desc->count == 0) return st;
+  st = prepare(ctx, fn, desc, &scratch);
+  if (st != GLRADIX_OK) return st;
+  _glradix_pass pass = whole_sort(desc, &scratch, end_bit);
+  ctx->profiled_passes = 0;
+  _glradix_count_prepare(ctx, &pass, desc->count_buffer, (GLuint)(desc->count_offset / 4));
+  if (scratch.single) {
+    /* Profiled as one pass whose work all counts as local_shuffle. */
+    _glradix_profile_mark(ctx, 0, 0);
+    _glradix_tile_sort(ctx, &pass);
+    for (unsigned point = 1; point <= _GLRADIX_STAGES; point++)
+      _glradix_profile_mark(ctx, 0, point);
+  } else {
+    run_passes(ctx, &pass, end_bit, &scratch.plan, NULL);
+  }
+  return GLRADIX_OK;
+}
+
 glradix_status glradix_sort(glradix_context *ctx, const glradix_sort_desc *desc) {
   if (!ctx) return GLRADIX_ERROR_INVALID_ARGUMENT; /* nowhere to log */
+  /* A bad desc or nothing to sort: return before touching GL. */
   unsigned end_bit = 0;
   glradix_status st = check_desc(ctx, "glradix_sort", desc, &end_bit);
   if (st != GLRADIX_OK || desc->count == 0) return st;
-
   _glradix_gl_state saved;
   _glradix_begin(ctx, &saved);
-  scratch_layout scratch = {0};
-  st = prepare(ctx, "glradix_sort", desc, &scratch);
-  if (st == GLRADIX_OK) {
-    _glradix_pass pass = whole_sort(desc, &scratch, end_bit);
-    ctx->profiled_passes = 0;
-    _glradix_count_prepare(ctx, &pass, desc->count_buffer, (GLuint)(desc->count_offset / 4));
-    if (scratch.single) {
-      /* Profiled as one pass whose work all counts as local_shuffle. */
-      _glradix_profile_mark(ctx, 0, 0);
-      _glradix_tile_sort(ctx, &pass);
-      for (unsigned point = 1; point <= _GLRADIX_STAGES; point++)
-        _glradix_profile_mark(ctx, 0, point);
-    } else {
-      run_passes(ctx, &pass, end_bit, &scratch.plan, NULL);
-    }
-  }
+  st = _glradix_sort(ctx, "glradix_sort", desc);
   return _glradix_end(ctx, "glradix_sort", st, &saved);
 }
 

@@ -38,10 +38,10 @@ glradix_status glradix_sort_host(glradix_context *ctx, uint32_t *keys, uint32_t 
     glradix_sort_desc d = {.keys = ctx->host_keys.name,
                            .values = values ? ctx->host_values.name : 0,
                            .count = (uint32_t)count};
-    st = glradix_sort(ctx, &d);
+    st = _glradix_sort(ctx, "glradix_sort_host", &d);
   }
   if (st == GLRADIX_OK) {
-    /* glradix_sort ended with GL_BUFFER_UPDATE_BARRIER_BIT. */
+    ctx->gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT); /* before the read-back */
     download(ctx, &ctx->host_keys, keys, bytes);
     if (values) download(ctx, &ctx->host_values, values, bytes);
   }

@@ -71,6 +71,8 @@ START_TEST(counts_near_2_32_are_too_large) {
     ck_assert_msg(st_ == GLRADIX_ERROR_TOO_LARGE, "%s, %s: %s", name, what,                 \
                   glradix_status_string(st_));                                              \
     ck_assert_msg(tg_log.count == 1, "%s, %s: %d log lines", name, what, tg_log.count);     \
+    ck_assert_msg(strncmp(tg_log.first, name, strcspn(name, " ")) == 0,                    \
+                  "%s, %s: the log names another call: %s", name, what, tg_log.first);      \
   } while (0)
   EXPECT_TOO_LARGE(glradix_sort(tg_ctx, &sd), "glradix_sort");
   EXPECT_TOO_LARGE(glradix_reserve(tg_ctx, &sd), "glradix_reserve");
