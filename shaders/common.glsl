@@ -239,6 +239,18 @@ uint unsort_key(uint t) {
 }
 #endif
 
+// The tile stages' grid: one work group per tile of TILE keys (of the
+// capacity; the count may be smaller).
+layout(location = LOC_NUM_TILES) uniform uint u_num_tiles;
+
+// The number of keys in `tile`: TILE, fewer in the last, 0 past the count or
+// past the grid (folded into 2-D it overshoots). Checking u_num_tiles first
+// keeps tile * TILE below 2^32.
+uint keys_in_tile(uint tile) {
+  if (tile >= u_num_tiles || tile * TILE >= sort_count()) return 0u;
+  return min(sort_count() - tile * TILE, TILE);
+}
+
 // Reads this invocation's ITEMS keys of tile `tile` (slots lid, lid +
 // WG_SIZE, ...) into the array `dst`, bounded by the bound range of `keys`
 // (never less than the count) rather than by the count: the loads start

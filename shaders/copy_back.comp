@@ -13,13 +13,14 @@ layout(std430, binding = B_TILE_VALUES) writeonly buffer OutValues { uint out_va
 #endif
 
 void main() {
-  uint count = sort_count();
+  uint tile = group_index();
+  uint tile_n = keys_in_tile(tile);
   for (uint j = 0u; j < ITEMS; j++) {
-    uint i = group_index() * TILE + j * WG_SIZE + gl_LocalInvocationID.x;
-    if (i < count) {
-      out_keys[i] = keys[i];
+    uint i = j * WG_SIZE + gl_LocalInvocationID.x;
+    if (i < tile_n) {
+      out_keys[tile * TILE + i] = keys[tile * TILE + i];
 #if HAS_VALUES
-      out_values[i] = values[i];
+      out_values[tile * TILE + i] = values[tile * TILE + i];
 #endif
     }
   }

@@ -13,7 +13,6 @@ layout(std430, binding = B_TILE_VALUES) readonly buffer TileValues { uint tile_v
 
 layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
-layout(location = LOC_NUM_TILES) uniform uint u_num_tiles;
 layout(location = LOC_PASS) uniform uint u_pass;
 
 shared KEY_T s_keys[TILE];
@@ -21,11 +20,10 @@ shared uint s_first[BUCKETS];
 
 void main() {
   uint tile = group_index();
-  if (tile >= u_num_tiles || tile * TILE >= sort_count() || skip[SKIP_FLAGS + u_pass] != 0u)
-    return; // see local_shuffle
+  uint tile_n = keys_in_tile(tile);
+  if (tile_n == 0u || skip[SKIP_FLAGS + u_pass] != 0u) return; // see local_shuffle
   uint lid = gl_LocalInvocationID.x;
   uint base = tile * TILE;
-  uint tile_n = min(sort_count() - base, TILE);
   uint mask = (1u << u_digit_bits) - 1u;
 
   for (uint j = 0u; j < ITEMS; j++) {

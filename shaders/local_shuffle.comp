@@ -18,7 +18,6 @@ layout(std430, binding = B_TILE_VALUES) writeonly buffer TileValues { uint tile_
 
 layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
-layout(location = LOC_NUM_TILES) uniform uint u_num_tiles;
 layout(location = LOC_PASS) uniform uint u_pass;
 layout(location = LOC_SKIP_BITS) uniform uint u_skip_bits; // nonzero: gather key bits
 
@@ -30,11 +29,10 @@ void main() {
   LOAD_TILE_KEYS(loaded, tile);
   // The whole group leaves: the grid overshoots, or every key has the same
   // digit in this pass (pass skipping), which would leave them where they are.
-  if (tile >= u_num_tiles || tile * TILE >= sort_count() || skip[SKIP_FLAGS + u_pass] != 0u)
-    return;
+  uint tile_n = keys_in_tile(tile);
+  if (tile_n == 0u || skip[SKIP_FLAGS + u_pass] != 0u) return;
   uint lid = gl_LocalInvocationID.x;
   uint base = tile * TILE;
-  uint tile_n = min(sort_count() - base, TILE);
   uint mask = (1u << u_digit_bits) - 1u;
 
   for (uint b = lid; b < BUCKETS; b += WG_SIZE) s_hist[b] = 0u;

@@ -18,7 +18,6 @@ layout(std430, binding = B_TILE_VALUES) writeonly buffer OutValues { uint out_va
 
 layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
-layout(location = LOC_NUM_TILES) uniform uint u_num_tiles;
 layout(location = LOC_PASS) uniform uint u_pass;
 // Where the scan left level 1, the scanned totals of level 0's blocks (the
 // scan stops short of adding them to level 0), or NO_BLOCK_SUMS.
@@ -36,19 +35,19 @@ void main() {
       uint at = b * u_num_tiles + tile;
       s_dest[b] = counts[at] + (u_block_sums != NO_BLOCK_SUMS ? counts[u_block_sums + at / SCAN_TILE] : 0u);
     }
-  if (tile >= u_num_tiles || tile * TILE >= sort_count()) return;
+  uint tile_n = keys_in_tile(tile);
+  if (tile_n == 0u) return;
   uint lid = gl_LocalInvocationID.x;
   uint base = tile * TILE;
-  uint tile_n = min(sort_count() - base, TILE);
   if (skip[SKIP_FLAGS + u_pass] != 0u) {
     // Every key has the same digit: the pass is the identity, but its output
     // is the other buffer. Copy the tile.
     for (uint j = 0u; j < ITEMS; j++) {
-      uint i = base + j * WG_SIZE + lid;
-      if (i < sort_count()) {
-        out_keys[i] = loaded[j];
+      uint i = j * WG_SIZE + lid;
+      if (i < tile_n) {
+        out_keys[base + i] = loaded[j];
 #if HAS_VALUES
-        out_values[i] = values[i];
+        out_values[base + i] = values[base + i];
 #endif
       }
     }

@@ -10,7 +10,6 @@ layout(std430, binding = B_COUNTS) writeonly buffer Counts { uint counts[]; };
 
 layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
-layout(location = LOC_NUM_TILES) uniform uint u_num_tiles;
 layout(location = LOC_PASS) uniform uint u_pass;
 layout(location = LOC_SKIP_BITS) uniform uint u_skip_bits; // nonzero: gather key bits
 
@@ -21,9 +20,7 @@ void main() {
   KEY_T loaded[COUNT_TILES][ITEMS];
   for (uint t = 0u; t < COUNT_TILES; t++) LOAD_TILE_KEYS(loaded[t], first_tile + t);
   // A skipped pass is copied by shuffle_scatter without counts.
-  if (first_tile >= u_num_tiles || first_tile * TILE >= sort_count() ||
-      skip[SKIP_FLAGS + u_pass] != 0u)
-    return;
+  if (keys_in_tile(first_tile) == 0u || skip[SKIP_FLAGS + u_pass] != 0u) return;
   uint lid = gl_LocalInvocationID.x;
   uint mask = (1u << u_digit_bits) - 1u;
   for (uint b = lid; b < COUNT_TILES * BUCKETS; b += WG_SIZE) s_counts[b] = 0u;
@@ -31,8 +28,7 @@ void main() {
   barrier();
   KEY_T ones = KEY_T(0u), zeros = KEY_T(0u);
   for (uint t = 0u; t < COUNT_TILES; t++) {
-    uint base = (first_tile + t) * TILE;
-    uint tile_n = base < sort_count() ? min(sort_count() - base, TILE) : 0u;
+    uint tile_n = keys_in_tile(first_tile + t);
     for (uint j = 0u; j < ITEMS; j++) {
       if (j * WG_SIZE + lid < tile_n) {
         KEY_T key = sort_key(loaded[t][j]);
