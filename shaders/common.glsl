@@ -305,8 +305,13 @@ layout(std430, binding = B_COMPACT_IN) readonly buffer CompactInput { uint input
 layout(std430, binding = B_COMPACT_FLAGS) readonly buffer CompactFlags { uint flags[]; };
 layout(location = LOC_USE_FLAGS) uniform uint u_use_flags;
 
+// Without flags: the float value is > 0, decided on the bits (sign clear,
+// not +0, not NaN), because drivers may flush denormals to zero in float
+// compares (NVIDIA does): 1.4e-45 is > 0 on every driver.
+bool positive_float_bits(uint b) { return b != 0u && b <= 0x7F800000u; }
+
 bool kept(uint i) {
-  return u_use_flags != 0u ? flags[i] != 0u : uintBitsToFloat(input_data[i]) > 0.0;
+  return u_use_flags != 0u ? flags[i] != 0u : positive_float_bits(input_data[i]);
 }
 #endif
 

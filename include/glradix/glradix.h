@@ -310,7 +310,9 @@ typedef struct glradix_compact_desc {
   unsigned input, output;    /**< GL buffers of 32-bit elements (uint32 or float);
                                   may be the same buffer (in place) */
   unsigned flags;            /**< GL buffer of uint32: keep input[i] where flags[i] != 0;
-                                  0 = keep elements whose float value is > 0 */
+                                  0 = keep elements whose float value is > 0
+                                  (denormals included, on every driver;
+                                  NaN and -0 not kept) */
   uint32_t count;            /**< elements; 0 writes a count of 0 */
   unsigned count_out_buffer; /**< optional: GL buffer receiving the uint32 number kept */
   size_t count_out_offset;   /**< a multiple of 4 */
