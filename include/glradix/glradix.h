@@ -333,9 +333,12 @@ GLRADIX_API glradix_status glradix_compact(glradix_context *ctx, const glradix_c
 /** GPU time of the last glradix_sort, per stage, summed over its passes. */
 typedef struct glradix_stage_times {
   double tiles_ms;   /**< stage 1: tile_counts, or local_shuffle (scan-then-propagate) */
-  double scan_ms;    /**< stage 2: scan_blocks + scan_add */
+  double scan_ms;    /**< stage 2: scan_blocks + scan_add (reduce-then-scan
+                          leaves the add into the lowest level to stage 3) */
   double scatter_ms; /**< stage 3: shuffle_scatter, or global_scatter */
-  double total_ms;   /**< first stage's start to last stage's end */
+  double total_ms;   /**< first stage's start to last stage's end (the
+                          copy back after an odd number of reduce-then-scan
+                          passes comes after it) */
   unsigned passes;   /**< global passes run (0: nothing sorted yet) */
 } glradix_stage_times;
 
