@@ -2,13 +2,12 @@
 #include <glad/gl.h>
 
 #include "bench_lbvh.h"
+#include "bench_time.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include <glradix/lbvh.h>
-
-enum { WARMUPS = 2 };
 
 static uint64_t next(uint64_t *s) {
   uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
@@ -74,10 +73,6 @@ static int check_tree(const glradix_lbvh_node *nodes, const float *b, uint32_t n
   return ok;
 }
 
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
 
 /* One step of the build, called on its own (the breakdown line). */
 typedef glradix_status (*step_fn)(glradix_context *ctx, const void *desc);
@@ -94,19 +89,18 @@ static glradix_status time_step(GladGLContext *gl, const GLuint q[2], glradix_co
                                 step_fn fn, const void *desc, unsigned repeat, double *times,
                                 double *ms) {
   glradix_status st = GLRADIX_OK;
-  for (unsigned r = 0; r < WARMUPS + repeat && st == GLRADIX_OK; ++r) {
+  const double warm_start = bench_now_ms();
+  for (unsigned r = 0, timed = 0; timed < repeat && st == GLRADIX_OK; ++r) {
+    const int warming = bench_warming(r, warm_start);
     GLuint64 t0 = 0, t1 = 0;
     gl->QueryCounter(q[0], GL_TIMESTAMP);
     st = fn(ctx, desc);
     gl->QueryCounter(q[1], GL_TIMESTAMP);
     gl->GetQueryObjectui64v(q[0], GL_QUERY_RESULT, &t0);
     gl->GetQueryObjectui64v(q[1], GL_QUERY_RESULT, &t1);
-    if (r >= WARMUPS) times[r - WARMUPS] = (double)(t1 - t0) * 1e-6;
+    if (!warming) times[timed++] = (double)(t1 - t0) * 1e-6;
   }
-  if (st == GLRADIX_OK) {
-    qsort(times, repeat, sizeof *times, cmp_double);
-    *ms = times[repeat / 2];
-  }
+  if (st == GLRADIX_OK) *ms = bench_median(times, repeat);
   return st;
 }
 

@@ -10,7 +10,7 @@
 struct GladGLContext; /* glad/gl.h: the bench's own GL table */
 
 /* Runs one row per size: n random boxes, glradix_lbvh_build timed with a
- * GL_TIMESTAMP pair (median of `repeat` after 2 warm-ups); with verify, the
+ * GL_TIMESTAMP pair (median of `repeat` after bench_time.h's warm-ups); with verify, the
  * tree is checked on the CPU (each primitive reached once from the root,
  * leaf boxes equal to the primitives', internal boxes the exact union of
  * their children). Rows as glradix-bench's CSV with impl "glradix-lbvh"

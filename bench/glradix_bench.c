@@ -17,13 +17,13 @@
 
 #include "bench_lbvh.h"
 #include "bench_svg.h"
+#include "bench_time.h"
 #include "typed_keys.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define MAX_LIST 32
 
@@ -42,12 +42,6 @@ typedef struct options {
   int key_bits_given;
   const char *svg;
 } options;
-
-/* Warm-up sorts before each case's timed runs, for at least WARM_MS: a GPU
- * that sat idle (a compile, or the CPU verifying the previous case) runs at
- * low clocks for a while. Warming only the first case of a process left
- * later cases up to 5x slower after a long verification. */
-enum { WARMUPS = 2, WARM_MS = 1000 };
 
 static void usage(FILE *f) {
   fputs("usage: glradix-bench [options]\n"
@@ -366,17 +360,6 @@ static void log_cb(void *user, const char *message) {
   fprintf(stderr, "glradix: %s\n", message);
 }
 
-static double now_ms(void) {
-  struct timespec ts;
-  timespec_get(&ts, TIME_UTC);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  const double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 static void upload(GLuint buf, const uint32_t *data, uint32_t n) {
   gl.BindBuffer(GL_COPY_WRITE_BUFFER, buf);
   gl.BufferSubData(GL_COPY_WRITE_BUFFER, 0, (GLsizeiptr)n * 4, data);
@@ -429,7 +412,6 @@ static glradix_status run_case(bench_state *b, glradix_context *ctx, GLuint keys
                                GLuint vals_buf, const uint32_t *keys, const uint32_t *vals,
                                uint32_t n, unsigned key_bits, double *ms_median,
                                glradix_stage_times *stages) {
-  const unsigned runs = WARMUPS + b->opt->repeat;
   glradix_sort_desc sd = {0};
   sd.keys = keys_buf;
   sd.values = vals ? vals_buf : 0;
@@ -438,10 +420,10 @@ static glradix_status run_case(bench_state *b, glradix_context *ctx, GLuint keys
   sd.end_bit = key_bits;
   sd.key_type = b->key_type;
 
-  const double warm_start = now_ms();
-  for (unsigned r = 0; r < runs; ++r) {
+  const double warm_start = bench_now_ms();
+  for (unsigned r = 0, timed = 0; timed < b->opt->repeat; ++r) {
     (void)keys;
-    if (r == WARMUPS && now_ms() - warm_start < WARM_MS) r = WARMUPS - 1;
+    const int warming = bench_warming(r, warm_start);
     restore(keys_buf, b->pristine[0], n * b->key_words);
     if (vals) restore(vals_buf, b->pristine[1], n);
     GLenum err = gl.GetError();
@@ -464,31 +446,29 @@ static glradix_status run_case(bench_state *b, glradix_context *ctx, GLuint keys
       ms = (double)(t1 - t0) * 1e-6;
     } else {
       gl.Finish();
-      const double t0 = now_ms();
+      const double t0 = bench_now_ms();
       st = glradix_sort(ctx, &sd);
       gl.Finish();
-      ms = now_ms() - t0;
+      ms = bench_now_ms() - t0;
     }
     if (st != GLRADIX_OK) return st;
-    if (r >= WARMUPS) b->times[r - WARMUPS] = ms;
-    if (r >= WARMUPS && stages) {
+    if (warming) continue;
+    b->times[timed] = ms;
+    if (stages) {
       glradix_stage_times t;
       st = glradix_query_stage_times(ctx, &t);
       if (st != GLRADIX_OK) return st;
-      b->stage_times[0][r - WARMUPS] = t.tiles_ms;
-      b->stage_times[1][r - WARMUPS] = t.scan_ms;
-      b->stage_times[2][r - WARMUPS] = t.scatter_ms;
+      b->stage_times[0][timed] = t.tiles_ms;
+      b->stage_times[1][timed] = t.scan_ms;
+      b->stage_times[2][timed] = t.scatter_ms;
       stages->passes = t.passes;
     }
+    timed++;
   }
-  qsort(b->times, b->opt->repeat, sizeof *b->times, cmp_double);
-  *ms_median = b->times[b->opt->repeat / 2];
+  *ms_median = bench_median(b->times, b->opt->repeat);
   if (stages) {
     double *med[3] = {&stages->tiles_ms, &stages->scan_ms, &stages->scatter_ms};
-    for (int i = 0; i < 3; i++) {
-      qsort(b->stage_times[i], b->opt->repeat, sizeof(double), cmp_double);
-      *med[i] = b->stage_times[i][b->opt->repeat / 2];
-    }
+    for (int i = 0; i < 3; i++) *med[i] = bench_median(b->stage_times[i], b->opt->repeat);
     stages->total_ms = *ms_median;
   }
   return GLRADIX_OK;
@@ -616,7 +596,7 @@ int main(int argc, char **argv) {
     puts("impl,n,key_bits,pairs,radix_bits,ms_median,mkeys_per_s,verified");
   } else {
     printf("timing: %s around each glradix_sort, median of %u runs after %d+ warm-ups (%d ms)%s\n",
-           b.gpu_timer ? "GL_TIMESTAMP queries" : "CPU clock + glFinish", opt.repeat, WARMUPS, WARM_MS,
+           b.gpu_timer ? "GL_TIMESTAMP queries" : "CPU clock + glFinish", opt.repeat, BENCH_WARMUPS, BENCH_WARM_MS,
            opt.verify ? ", verified on the CPU" : "");
     printf("%10s %8s %5s %10s %12s %10s  %s\n", "n", "key_bits", "pairs", "radix_bits",
            "ms_median", "Mkeys/s", "verified");

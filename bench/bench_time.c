@@ -1,0 +1,25 @@
+/* Timing shared by glradix-bench's measurements. */
+#include "bench_time.h"
+
+#include <stdlib.h>
+#include <time.h>
+
+double bench_now_ms(void) {
+  struct timespec ts;
+  timespec_get(&ts, TIME_UTC);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+int bench_warming(unsigned r, double start_ms) {
+  return r < BENCH_WARMUPS || bench_now_ms() - start_ms < BENCH_WARM_MS;
+}
+
+static int cmp_double(const void *a, const void *b) {
+  const double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+double bench_median(double *v, unsigned n) {
+  qsort(v, n, sizeof *v, cmp_double);
+  return v[n / 2];
+}

@@ -1,0 +1,22 @@
+/* Timing shared by glradix-bench's measurements (sorts and LBVH builds). */
+#ifndef GLRADIX_BENCH_TIME_H
+#define GLRADIX_BENCH_TIME_H
+
+/* Warm-up runs before each case's timed runs: at least BENCH_WARMUPS, and
+ * more until BENCH_WARM_MS have passed. A GPU that sat idle (a compile, or
+ * the CPU verifying the previous case) runs at low clocks for a while;
+ * warming only the first case of a process left later cases up to 5x
+ * slower after a long verification. */
+enum { BENCH_WARMUPS = 2, BENCH_WARM_MS = 1000 };
+
+/* Wall-clock milliseconds. */
+double bench_now_ms(void);
+
+/* Whether run `r` (0-based) of a case that started at `start_ms` is still a
+ * warm-up. Timed runs are those after it, numbered r - BENCH_WARMUPS... */
+int bench_warming(unsigned r, double start_ms);
+
+/* The median of `n` values (sorts them in place). */
+double bench_median(double *v, unsigned n);
+
+#endif
