@@ -5,7 +5,7 @@
 // in that order, fetched once from global memory the group has just read
 // (cached), and its bucket counts bucket-major:
 // counts[bucket * num_tiles + tile]. Shared memory per tile stays small,
-// which keeps many groups resident per multiprocessor. With u_skip_bits set
+// which keeps many groups resident per multiprocessor. With u_gather_key_bits set
 // (the first pass), it also gathers which key bits vary, for pass skipping.
 
 layout(std430, binding = B_KEYS) readonly buffer Keys { KEY_T keys[]; };
@@ -19,7 +19,7 @@ layout(std430, binding = B_TILE_VALUES) writeonly buffer TileValues { uint tile_
 layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
 layout(location = LOC_PASS) uniform uint u_pass;
-layout(location = LOC_SKIP_BITS) uniform uint u_skip_bits; // nonzero: gather key bits
+layout(location = LOC_GATHER_KEY_BITS) uniform uint u_gather_key_bits; // nonzero: gather key bits
 
 shared uint s_hist[BUCKETS];
 
@@ -50,7 +50,7 @@ void main() {
     s_work[padded(i)] = (key_digit(key, u_shift, mask) << 16) | i;
   }
   barrier();
-  if (u_skip_bits != 0u) gather_key_bits(ones, zeros);
+  if (u_gather_key_bits != 0u) gather_key_bits(ones, zeros);
 
   split_work_words(u_digit_bits);
 
@@ -68,5 +68,5 @@ void main() {
   }
   barrier();
   for (uint b = lid; b < BUCKETS; b += WG_SIZE) counts[b * u_num_tiles + tile] = s_hist[b];
-  if (u_skip_bits != 0u) publish_key_bits();
+  if (u_gather_key_bits != 0u) publish_key_bits();
 }

@@ -1,7 +1,7 @@
 // Reduce-then-scan plan, stage 1: each work group counts the digits of its
 // COUNT_TILES tiles of the pass's input (no data moves; the loads of all of
 // them in flight at once) and writes them bucket-major,
-// counts[bucket * num_tiles + tile], for the scan. With u_skip_bits set
+// counts[bucket * num_tiles + tile], for the scan. With u_gather_key_bits set
 // (the first pass), it also gathers which key bits vary, for pass skipping
 // (WITH_KEY_BITS in common.glsl), saving a read of the keys.
 
@@ -11,7 +11,7 @@ layout(std430, binding = B_COUNTS) writeonly buffer Counts { uint counts[]; };
 layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
 layout(location = LOC_PASS) uniform uint u_pass;
-layout(location = LOC_SKIP_BITS) uniform uint u_skip_bits; // nonzero: gather key bits
+layout(location = LOC_GATHER_KEY_BITS) uniform uint u_gather_key_bits; // nonzero: gather key bits
 
 shared uint s_counts[COUNT_TILES * BUCKETS];
 
@@ -38,12 +38,12 @@ void main() {
       }
     }
   }
-  if (u_skip_bits != 0u) gather_key_bits(ones, zeros);
+  if (u_gather_key_bits != 0u) gather_key_bits(ones, zeros);
   barrier();
   for (uint t = 0u; t < COUNT_TILES; t++) {
     uint tile = first_tile + t;
     if (tile < u_num_tiles)
       for (uint b = lid; b < BUCKETS; b += WG_SIZE) counts[b * u_num_tiles + tile] = s_counts[t * BUCKETS + b];
   }
-  if (u_skip_bits != 0u) publish_key_bits();
+  if (u_gather_key_bits != 0u) publish_key_bits();
 }

@@ -14,6 +14,6 @@ void _glradix_copy_back(glradix_context *ctx, const _glradix_pass *last) {
       ctx, back.pairs ? _GLRADIX_PROG_COPY_BACK_PAIRS : _GLRADIX_PROG_COPY_BACK, back.key_words));
   _glradix_bind_pass(ctx, &back);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_NUM_TILES, back.num_tiles);
-  _glradix_dispatch_tiles(ctx, &back, 1);
+  _glradix_dispatch_tiles(ctx, &back, false);
   ctx->gl.MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }

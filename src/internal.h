@@ -54,7 +54,7 @@ enum {
   _GLRADIX_LOC_NUM_TILES = 3, /* sort: tiles; bucket-major stride of counts */
   _GLRADIX_LOC_PASS = 4,      /* sort: index of the pass, for its skip flag */
   _GLRADIX_LOC_KEY_MODE = 5,  /* sort: _GLRADIX_KEY_* bits */
-  _GLRADIX_LOC_SKIP_BITS = 6, /* tile_counts: nonzero also gathers which key bits vary */
+  _GLRADIX_LOC_GATHER_KEY_BITS = 6, /* first tile stage: nonzero also gathers which key bits vary */
   _GLRADIX_LOC_BLOCK_SUMS = 7,/* shuffle_scatter: see _glradix_scan_block_sums */
 
   /* key order bits (common.glsl sort_key) */
@@ -336,7 +336,7 @@ enum {
  * tile stage over the tiles that hold keys (indirect with a GPU count). */
 void _glradix_count_prepare(glradix_context *ctx, const _glradix_pass *pass, GLuint count_buffer,
                             GLuint count_word);
-void _glradix_dispatch_tiles(glradix_context *ctx, const _glradix_pass *pass, GLuint tiles_per_group);
+void _glradix_dispatch_tiles(glradix_context *ctx, const _glradix_pass *pass, bool count_groups);
 /* counts <= ctx->tile: the whole bit range [shift, shift + digit_bits) at once */
 void _glradix_tile_sort(glradix_context *ctx, const _glradix_pass *pass);
 

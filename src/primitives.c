@@ -2,7 +2,6 @@
  * (scan.c) over the caller's buffers, and stream compaction built on it. */
 #include "internal.h"
 
-
 /* Copies a scan's grand total (no plan: 0) to an optional destination. */
 static void write_total(glradix_context *ctx, const _glradix_scan_plan *plan, GLuint buffer,
                         size_t offset) {

@@ -8,5 +8,5 @@ void _glradix_shuffle_scatter(glradix_context *ctx, const _glradix_pass *pass, G
                                      : _GLRADIX_PROG_SHUFFLE_SCATTER, pass);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_PASS, pass->index);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_BLOCK_SUMS, block_sums);
-  _glradix_dispatch_tiles(ctx, pass, 1);
+  _glradix_dispatch_tiles(ctx, pass, false);
 }

@@ -180,11 +180,6 @@ static glradix_status prepare(glradix_context *ctx, const char *fn, const glradi
   return st;
 }
 
-/* Copies `count` uint32 from one buffer to another with the GPU. */
-static void copy_buffer(glradix_context *ctx, GLuint from, GLuint to, GLuint count) {
-  _glradix_copy(ctx, from, 0, to, 0, (GLsizeiptr)count * (GLsizeiptr)sizeof(GLuint));
-}
-
 /* glradix_sort_inspect: where the passes stop. */
 typedef struct stop_point {
   unsigned pass;
@@ -335,7 +330,7 @@ glradix_status glradix_sort_inspect(glradix_context *ctx, const glradix_sort_des
       if (stage != GLRADIX_STAGE_GLOBAL_SCATTER) from = ctx->tile_keys.name;
     }
     ctx->gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    copy_buffer(ctx, from, out_keys, (GLuint)(key_bytes / 4));
+    _glradix_copy(ctx, from, 0, out_keys, 0, (GLsizeiptr)key_bytes);
   }
   return _glradix_end(ctx, fn, st, &saved);
 }

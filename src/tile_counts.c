@@ -8,6 +8,6 @@
 void _glradix_tile_counts(glradix_context *ctx, const _glradix_pass *pass, bool key_bits) {
   _glradix_use_pass(ctx, _GLRADIX_PROG_TILE_COUNTS, pass);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_PASS, pass->index);
-  ctx->gl.Uniform1ui(_GLRADIX_LOC_SKIP_BITS, key_bits ? 1u : 0u);
-  _glradix_dispatch_tiles(ctx, pass, _GLRADIX_COUNT_TILES);
+  ctx->gl.Uniform1ui(_GLRADIX_LOC_GATHER_KEY_BITS, key_bits ? 1u : 0u);
+  _glradix_dispatch_tiles(ctx, pass, true);
 }

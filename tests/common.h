@@ -161,7 +161,6 @@ void run_gl_sort_twice_padded(glradix_context *ctx, size_t n, test_dist d,
 void run_host_sort_twice(glradix_context *ctx, size_t n, test_dist d, int pairs,
                          uint64_t seed);
 
-/** Defines main() for a test executable from a `Suite *name(void)`. */
 /** ck_assert_msg for loops over every element: Check's bookkeeping (a
  *  write() per passing assertion) only happens when it fails. */
 #define EXPECT_MSG(cond, ...)                                                  \
@@ -169,6 +168,7 @@ void run_host_sort_twice(glradix_context *ctx, size_t n, test_dist d, int pairs,
     if (!(cond)) ck_abort_msg(__VA_ARGS__);                                    \
   } while (0)
 
+/** Defines main() for a test executable from a `Suite *name(void)`. */
 #define TEST_MAIN(suite_fn)                                                    \
   int main(void) {                                                             \
     test_init();                                                               \
