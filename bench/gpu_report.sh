@@ -5,9 +5,7 @@
 #   bash bench/gpu_report.sh [SIZES]
 set -euo pipefail
 sizes=${1:-65536,1048576,4194304,16777216,67108864}
-for f in .gl/*.deb; do dpkg -x "$f" /; done
-ldconfig
-export __EGL_VENDOR_LIBRARY_FILENAMES=/usr/local/nvidia/share/glvnd/egl_vendor.d/10_nvidia.json
+source bench/gpu_env.sh
 out=${OUT:?}
 w=$(mktemp -d)
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader >"$out/gpu.txt"

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Tuning sweep on a GPU machine: builds glradix-bench once per build-time
-# variant (GLRADIX_TUNE_* knobs, see src/internal.h and src/context.c), all
-# builds first and in parallel, then runs every variant in its own process,
+# Tuning sweep on a GPU machine (.gl/ carried; bench/gpu_env.sh sets GL
+# up): builds glradix-bench once per build-time variant (GLRADIX_TUNE_*
+# knobs, see src/internal.h and src/context.c), all builds first and in
+# parallel, then runs every variant in its own process,
 # ROUNDS times (default 1) in turn. From the project root:
 #   bash bench/gpu_sweep.sh "VARIANT ..." SIZES [glradix-bench args...]
 # A variant is "default" or comma-separated knobs without the prefix, e.g.
-#   bash bench/gpu_sweep.sh "default REDUCE_THEN_SCAN=1 ITEMS=4,WG_SIZE=256" \
+#   bash bench/gpu_sweep.sh "default COUNT_TILES=1 ITEMS=4,WG_SIZE=256" \
 #        1048576,16777216 --pairs --key-bits 30
 # Rows go to stdout and $OUT/sweep.csv, prefixed with round, variant and
 # path. PATHS="subgroup portable" (the default) picks the paths run; EACH=1
@@ -14,6 +15,7 @@
 # with the same knobs, for a side-by-side run; TAG=NAME prefixes its rows.
 set -uo pipefail
 variants=$1; sizes=$2; shift 2
+source "$(dirname "$0")/gpu_env.sh"
 out=${OUT:-$(mktemp -d)}
 mkdir -p "$out"
 declare -A dir

@@ -9,9 +9,7 @@
 # Then, from the project root on the GPU machine:  bash tests/gpu_tests.sh
 # Writes $OUT/ctest.txt. Skips the suites that need tools the machine lacks.
 set -uo pipefail
-for f in .gl/*.deb .tdebs/*.deb; do dpkg -x "$f" /; done
-ldconfig
-export __EGL_VENDOR_LIBRARY_FILENAMES=/usr/local/nvidia/share/glvnd/egl_vendor.d/10_nvidia.json
+source bench/gpu_env.sh .tdebs
 out=${OUT:?}
 b=$(mktemp -d)
 cmake -S . -B "$b" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGLRADIX_BUILD_DEMO=OFF \
