@@ -1,9 +1,10 @@
 // Reduce-then-scan plan, after an odd number of passes: the last pass left
 // the sorted keys (and values) in scratch; copy them to the caller's
-// buffers. A compute copy rather than glCopyBufferSubData: it moves memory
-// as fast as the other stages (the copy command took 1.5 ms for 128 MB on
-// the H200), and its length can be the GPU count (indirect dispatch over the
-// count's tiles), so a sort with a count_buffer needs no other plan.
+// buffers. A compute copy rather than glCopyBufferSubData: on the H200 the
+// sort of 16M pairs at radix_bits 2 spent 1.55 ms outside its stages with
+// the copy command, 0.10 ms with this; and its length can be the GPU count
+// (indirect dispatch over the count's tiles), so a sort with a
+// count_buffer needs no other plan.
 
 layout(std430, binding = B_KEYS) readonly buffer Keys { KEY_T keys[]; };
 layout(std430, binding = B_TILE_KEYS) writeonly buffer OutKeys { KEY_T out_keys[]; };
