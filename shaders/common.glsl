@@ -262,6 +262,14 @@ uint keys_in_tile(uint tile) {
     uint i_ = (tile) * TILE + j_ * WG_SIZE + gl_LocalInvocationID.x;           \
     dst[j_] = i_ < uint(keys.length()) ? keys[i_] : KEY_T(0u);                 \
   }
+// The same, but the ITEMS consecutive slots from `own` that the invocation
+// owns in the 4-way splits (split_digits), so that the first split ranks
+// the keys straight from registers.
+#define LOAD_OWNED_KEYS(dst, tile, own)                                        \
+  for (uint j_ = 0u; j_ < ITEMS; j_++) {                                       \
+    uint i_ = (tile) * TILE + (own) + j_;                                      \
+    dst[j_] = i_ < uint(keys.length()) ? keys[i_] : KEY_T(0u);                 \
+  }
 #endif
 
 #ifdef WITH_KEY_BITS
@@ -353,9 +361,9 @@ shared uint s_work[TILE + TILE / 32u];
 // 4-way splits from the low bits up. The caller filled s_work and passed a
 // barrier; so does this on return. Each invocation owns ITEMS consecutive
 // slots in scan_index() order, so ranks follow tile order.
-void split_work_words(uint digit_bits) {
+void split_work_words(uint first_bit, uint digit_bits) {
   uint own = scan_index() * ITEMS;
-  for (uint bit = 16u; bit < 16u + digit_bits; bit += 2u) {
+  for (uint bit = 16u + first_bit; bit < 16u + digit_bits; bit += 2u) {
     uint w[ITEMS];
     uint mine = 0u;
     for (uint j = 0u; j < ITEMS; j++) {
@@ -367,5 +375,19 @@ void split_work_words(uint digit_bits) {
       s_work[padded(split_take(next, (w[j] >> bit) & 3u))] = w[j];
     barrier();
   }
+}
+
+// The first split (sub-digit bits 0-1) of a tile whose invocations hold
+// their own ITEMS consecutive slots, from `own` = scan_index() * ITEMS, in
+// registers: their digits in `digits`. It writes the split's words to
+// s_work directly, saving the write of the unsplit words, a barrier and
+// their read back. Ends with a barrier; split_work_words(2u, ...) goes on.
+void split_digits(uint digits[ITEMS], uint own) {
+  uint mine = 0u;
+  for (uint j = 0u; j < ITEMS; j++) mine += split_one(digits[j] & 3u);
+  uvec2 next = split_start(mine);
+  for (uint j = 0u; j < ITEMS; j++)
+    s_work[padded(split_take(next, digits[j] & 3u))] = (digits[j] << 16) | (own + j);
+  barrier();
 }
 #endif

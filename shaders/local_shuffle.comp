@@ -52,7 +52,7 @@ void main() {
   barrier();
   if (u_gather_key_bits != 0u) gather_key_bits(ones, zeros);
 
-  split_work_words(u_digit_bits);
+  split_work_words(0u, u_digit_bits);
 
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;

@@ -22,23 +22,65 @@ layout(location = LOC_PASS) uniform uint u_pass;
 // Where the scan left level 1, the scanned totals of level 0's blocks (the
 // scan stops short of adding them to level 0), or NO_BLOCK_SUMS.
 layout(location = LOC_BLOCK_SUMS) uniform uint u_block_sums;
+// Nonzero: the scan left those totals unscanned too (few of them, at most
+// FOLD_SUMS): each block's offset is the sum of the totals before it. One
+// dispatch fewer per pass.
+layout(location = LOC_SUMS_RAW) uniform uint u_sums_raw;
 
 // Each bucket's offset in the output, then less its first slot in the tile.
 shared uint s_dest[BUCKETS];
 
+// What level 0's block `block` adds to its block-local scan.
+uint block_offset(uint block) {
+  if (u_block_sums == NO_BLOCK_SUMS) return 0u;
+  if (u_sums_raw == 0u) return counts[u_block_sums + block];
+  uint sum = 0u;
+  for (uint k = 0u; k < min(block, FOLD_SUMS); k++) sum += counts[u_block_sums + k];
+  return sum;
+}
+
 void main() {
   uint tile = group_index();
   KEY_T loaded[ITEMS];
+#if OWNED_LOAD
+  uint own = scan_index() * ITEMS;
+  LOAD_OWNED_KEYS(loaded, tile, own);
+#else
   LOAD_TILE_KEYS(loaded, tile);
+#endif
   if (tile < u_num_tiles)
     for (uint b = gl_LocalInvocationID.x; b < BUCKETS; b += WG_SIZE) {
       uint at = b * u_num_tiles + tile;
-      s_dest[b] = counts[at] + (u_block_sums != NO_BLOCK_SUMS ? counts[u_block_sums + at / SCAN_TILE] : 0u);
+      s_dest[b] = counts[at] + block_offset(at / SCAN_TILE);
     }
   uint tile_n = keys_in_tile(tile);
   if (tile_n == 0u) return;
   uint lid = gl_LocalInvocationID.x;
   uint base = tile * TILE;
+  uint mask = (1u << u_digit_bits) - 1u;
+#if OWNED_LOAD
+  if (skip[SKIP_FLAGS + u_pass] != 0u) {
+    // Every key has the same digit: the pass is the identity, but its output
+    // is the other buffer. Copy the tile.
+    for (uint j = 0u; j < ITEMS; j++) {
+      uint i = own + j;
+      if (i < tile_n) {
+        out_keys[base + i] = loaded[j];
+#if HAS_VALUES
+        out_values[base + i] = values[base + i];
+#endif
+      }
+    }
+    return;
+  }
+  // Padding past the end takes the largest digit and starts last, so stable
+  // splits keep it at the tile's end.
+  uint digits[ITEMS];
+  for (uint j = 0u; j < ITEMS; j++)
+    digits[j] = key_digit(own + j < tile_n ? sort_key(loaded[j]) : KEY_MAX, u_shift, mask);
+  split_digits(digits, own);
+  split_work_words(2u, u_digit_bits);
+#else
   if (skip[SKIP_FLAGS + u_pass] != 0u) {
     // Every key has the same digit: the pass is the identity, but its output
     // is the other buffer. Copy the tile.
@@ -53,7 +95,6 @@ void main() {
     }
     return;
   }
-  uint mask = (1u << u_digit_bits) - 1u;
   // Coalesced load. Padding past the end takes the largest digit and starts
   // last, so stable splits keep it at the tile's end.
   for (uint j = 0u; j < ITEMS; j++) {
@@ -63,7 +104,8 @@ void main() {
 
   }
   barrier();
-  split_work_words(u_digit_bits);
+  split_work_words(0u, u_digit_bits);
+#endif
 
   // The first slot of each bucket present in the tile is where the digit
   // changes; one invocation finds it.

@@ -22,12 +22,24 @@
 #ifndef GLRADIX_TUNE_COUNT_TILES /* tiles per tile_counts work group */
 #define GLRADIX_TUNE_COUNT_TILES 2
 #endif
+#ifndef GLRADIX_TUNE_OWNED_LOAD /* shuffle_scatter loads split-order slots, first split from registers */
+#define GLRADIX_TUNE_OWNED_LOAD 1
+#endif
+#ifndef GLRADIX_TUNE_COUNT_REGS /* tile_counts of <= 4 buckets counted in registers */
+#define GLRADIX_TUNE_COUNT_REGS 1
+#endif
+#ifndef GLRADIX_TUNE_FOLD_SUMS /* shuffle_scatter sums up to this many level-1 block totals itself */
+#define GLRADIX_TUNE_FOLD_SUMS 64
+#endif
 
 enum {
   _GLRADIX_SCAN_ITEMS = GLRADIX_TUNE_SCAN_ITEMS, /* counts per invocation in a scan block */
   /* tiles counted per tile_counts work group: more loads in flight per
    * invocation and fewer groups (measured faster on the H200) */
   _GLRADIX_COUNT_TILES = GLRADIX_TUNE_COUNT_TILES,
+  /* level-1 block totals that shuffle_scatter adds up itself rather than
+   * have them scanned by a dispatch of their own */
+  _GLRADIX_FOLD_SUMS = GLRADIX_TUNE_FOLD_SUMS,
 
   /* SSBO binding points */
   _GLRADIX_B_KEYS = 0,        /* caller's keys (pass input and output) */
@@ -56,6 +68,7 @@ enum {
   _GLRADIX_LOC_KEY_MODE = 5,  /* sort: _GLRADIX_KEY_* bits */
   _GLRADIX_LOC_GATHER_KEY_BITS = 6, /* first tile stage: nonzero also gathers which key bits vary */
   _GLRADIX_LOC_BLOCK_SUMS = 7,/* shuffle_scatter: see _glradix_scan_block_sums */
+  _GLRADIX_LOC_SUMS_RAW = 8,  /* shuffle_scatter: nonzero when those block totals are unscanned */
 
   /* key order bits (common.glsl sort_key) */
   _GLRADIX_KEY_SIGNED = 1,
@@ -273,13 +286,24 @@ void _glradix_scan_plan_make(_glradix_scan_plan *plan, GLuint length, GLuint sca
                              GLuint sums_base);
 bool _glradix_scan_fits(const glradix_context *ctx, const _glradix_scan_plan *plan);
 #define _GLRADIX_NO_BLOCK_SUMS 0xFFFFFFFFu
-/* leave_blocks: level 0 stays scanned within its blocks only (one dispatch
- * fewer); its reader adds the block's scanned total, found in the counts
- * buffer at _glradix_scan_block_sums(plan) + index / scan_tile, or nothing
- * when that is _GLRADIX_NO_BLOCK_SUMS (one block). */
+/* What _glradix_scan leaves to the reader of level 0, one dispatch fewer
+ * each: nothing (WHOLE); level 0 scanned within its blocks only (BLOCKS),
+ * the reader adds the block's scanned total, found in the counts buffer at
+ * _glradix_scan_block_sums(plan) + index / scan_tile, or nothing when that
+ * is _GLRADIX_NO_BLOCK_SUMS (one block); or, where
+ * _glradix_scan_totals_raw(plan), the block totals unscanned too (TOTALS),
+ * the reader adds up those before its block. */
+typedef enum _glradix_scan_leave {
+  _GLRADIX_SCAN_WHOLE,
+  _GLRADIX_SCAN_LEAVE_BLOCKS,
+  _GLRADIX_SCAN_LEAVE_TOTALS,
+} _glradix_scan_leave;
 void _glradix_scan(glradix_context *ctx, const _glradix_scan_plan *plan,
-                   const _glradix_scan_io *io, bool inclusive, bool leave_blocks);
+                   const _glradix_scan_io *io, bool inclusive, _glradix_scan_leave leave);
 GLuint _glradix_scan_block_sums(const _glradix_scan_plan *plan);
+/* Two levels with at most _GLRADIX_FOLD_SUMS block totals: few enough for
+ * each reader to add up. */
+bool _glradix_scan_totals_raw(const _glradix_scan_plan *plan);
 void _glradix_global_scatter(glradix_context *ctx, const _glradix_pass *pass);
 /* stream compaction's stages around the scan (compact.c) */
 typedef struct _glradix_compact_io {
@@ -313,7 +337,8 @@ glradix_status _glradix_morton(glradix_context *ctx, const _glradix_morton_job *
 
 /* the reduce-then-scan plan's two tile stages */
 void _glradix_tile_counts(glradix_context *ctx, const _glradix_pass *pass, bool key_bits);
-void _glradix_shuffle_scatter(glradix_context *ctx, const _glradix_pass *pass, GLuint block_sums);
+void _glradix_shuffle_scatter(glradix_context *ctx, const _glradix_pass *pass,
+                              const _glradix_scan_plan *plan);
 /* after an odd number of reduce-then-scan passes: `last`'s output back to
  * its input (the caller's buffers) */
 void _glradix_copy_back(glradix_context *ctx, const _glradix_pass *last);

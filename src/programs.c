@@ -102,6 +102,12 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            _GLRADIX_LOC_KEY_MODE, _GLRADIX_KEY_SIGNED, _GLRADIX_KEY_FLOAT, _GLRADIX_KEY_DESCENDING, key_words,
            _GLRADIX_LOC_GATHER_KEY_BITS, _GLRADIX_COUNT_TILES, _GLRADIX_LOC_BLOCK_SUMS,
            _GLRADIX_NO_BLOCK_SUMS);
+  if (n > 0 && (size_t)n < size)
+    n += snprintf(out + n, size - (size_t)n,
+                  "#define OWNED_LOAD %d\n#define COUNT_REGS %d\n#define FOLD_SUMS %du\n"
+                  "#define LOC_SUMS_RAW %d\n",
+                  GLRADIX_TUNE_OWNED_LOAD, GLRADIX_TUNE_COUNT_REGS, _GLRADIX_FOLD_SUMS,
+                  _GLRADIX_LOC_SUMS_RAW);
   if (ctx->subgroup_size && n > 0 && (size_t)n < size)
     n += snprintf(out + n, size - (size_t)n,
                   "#extension GL_KHR_shader_subgroup_basic : require\n"
@@ -140,7 +146,7 @@ static void log_info_log(glradix_context *ctx, const char *stage, GLuint object,
 static glradix_status build_one(glradix_context *ctx, const program_source *src,
                                 GLuint key_words, GLuint *out) {
   GladGLContext *gl = &ctx->gl;
-  char defines[2048];
+  char defines[4096];
   write_defines(defines, sizeof defines, ctx, src, key_words);
   /* #line keeps driver messages pointing at lines of the original files:
    * source string 1 is common.glsl, 2 the stage's own file. */

@@ -236,10 +236,11 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
     if (stop && p == stop->pass && stop->stage == GLRADIX_STAGE_LOCAL_SHUFFLE) return;
     const _glradix_scan_io counts = {ctx->counts.name, 0, ctx->counts.name, 0};
     /* shuffle_scatter adds the block totals itself: no scan_add over level 0 */
-    _glradix_scan(ctx, plan, &counts, false, reduce_then_scan);
+    _glradix_scan(ctx, plan, &counts, false,
+                  reduce_then_scan ? _GLRADIX_SCAN_LEAVE_TOTALS : _GLRADIX_SCAN_WHOLE);
     if (!stop) _glradix_profile_mark(ctx, p, 2);
     if (stop && p == stop->pass && stop->stage == GLRADIX_STAGE_SCAN) return;
-    if (reduce_then_scan) _glradix_shuffle_scatter(ctx, pass, _glradix_scan_block_sums(plan));
+    if (reduce_then_scan) _glradix_shuffle_scatter(ctx, pass, plan);
     else _glradix_global_scatter(ctx, pass);
     gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     if (!stop) _glradix_profile_mark(ctx, p, 3);
