@@ -17,6 +17,7 @@
 
 #include "bench_lbvh.h"
 #include "bench_svg.h"
+#include "bench_copy.h"
 #include "bench_time.h"
 #include "typed_keys.h"
 
@@ -63,8 +64,8 @@ static void usage(FILE *f) {
         "  --key-type T        uint32 (default), int32, float32 or uint64 (key bits 64,63);\n"
         "                      rows of other types than uint32 say impl glradix-T\n"
         "  --svg FILE          plot Mkeys/s versus N to FILE (SVG)\n"
-        "  --copy              also time glCopyBufferSubData of each size's keys (and values\n"
-        "                      with --pairs): the driver's copy bandwidth, read + written\n"
+        "  --copy              also time a compute-shader copy of each size's keys (and values\n"
+        "                      with --pairs): the bandwidth yardstick, read + written\n"
         "  --reserve           glradix_reserve the largest size before the first run\n"
         "  --help              this text\n"
         "Exit status: 0 all good, 1 a glradix call or a verification failed, 2 bad arguments.\n",
@@ -411,24 +412,6 @@ typedef struct bench_state {
   GLuint pristine[2];      /* the input keys and values, uploaded once */
 } bench_state;
 
-/* --copy: the median GPU time of glCopyBufferSubData restoring the n keys
- * (and values) from their pristine copies, the yardstick for the bytes a
- * pass moves (BENCHMARKS.md's bandwidth bound). Needs GL_TIMESTAMP. */
-static double copy_ms(bench_state *b, GLuint keys_buf, GLuint vals_buf, uint32_t n, int pairs) {
-  const double warm_start = bench_now_ms();
-  for (unsigned r = 0, timed = 0; timed < b->opt->repeat; ++r) {
-    GLuint64 t0 = 0, t1 = 0;
-    gl.QueryCounter(b->query[0], GL_TIMESTAMP);
-    restore(keys_buf, b->pristine[0], n * b->key_words);
-    if (pairs) restore(vals_buf, b->pristine[1], n);
-    gl.QueryCounter(b->query[1], GL_TIMESTAMP);
-    gl.GetQueryObjectui64v(b->query[0], GL_QUERY_RESULT, &t0);
-    gl.GetQueryObjectui64v(b->query[1], GL_QUERY_RESULT, &t1);
-    if (!bench_warming(r, warm_start)) b->times[timed++] = (double)(t1 - t0) * 1e-6;
-  }
-  return bench_median(b->times, b->opt->repeat);
-}
-
 /* Runs one case; returns GLRADIX_OK and sets *ms_median, or the failing status. */
 static glradix_status run_case(bench_state *b, glradix_context *ctx, GLuint keys_buf,
                                GLuint vals_buf, const uint32_t *keys, const uint32_t *vals,
@@ -721,10 +704,15 @@ int main(int argc, char **argv) {
     }
     if (opt.copy && b.gpu_timer) {
       /* after the sorts: the keys uploaded last are the pristine ones */
-      const double ms = copy_ms(&b, buf[0], buf[1], n, opt.pairs);
-      const double bytes = 2.0 * n * 4 * (kw + (opt.pairs ? 1 : 0)); /* read + written */
-      fprintf(info, "copy: n=%u %s: %.4f ms (median), %.0f GB/s read + written\n", n,
-              opt.pairs ? "keys and values" : "keys", ms, bytes / ms * 1e-6);
+      const uint32_t words[2] = {n * kw, n};
+      const double ms =
+          bench_copy_ms(&gl, b.query, b.pristine, buf, words, opt.pairs ? 2 : 1, opt.repeat, b.times);
+      const double bytes = 2.0 * 16 * (words[0] / 4 + (opt.pairs ? words[1] / 4 : 0)); /* read + written */
+      if (ms > 0)
+        fprintf(info, "copy: n=%u %s by a compute shader: %.4f ms (median), %.0f GB/s read + written\n",
+                n, opt.pairs ? "keys and values" : "keys", ms, bytes / ms * 1e-6);
+      else
+        fprintf(info, "copy: n=%u: the copy shader did not build or fit\n", n);
     }
     gl.DeleteBuffers(4, buf);
   }

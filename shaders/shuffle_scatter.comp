@@ -34,8 +34,10 @@ shared uint s_dest[BUCKETS];
 uint block_offset(uint block) {
   if (u_block_sums == NO_BLOCK_SUMS) return 0u;
   if (u_sums_raw == 0u) return counts[u_block_sums + block];
+  // A fixed trip count, unrolled: the loads go out together.
   uint sum = 0u;
-  for (uint k = 0u; k < min(block, FOLD_SUMS); k++) sum += counts[u_block_sums + k];
+  for (uint k = 0u; k < FOLD_SUMS; k++)
+    if (k < block) sum += counts[u_block_sums + k];
   return sum;
 }
 

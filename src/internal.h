@@ -25,8 +25,11 @@
 #ifndef GLRADIX_TUNE_OWNED_LOAD /* shuffle_scatter loads split-order slots, first split from registers */
 #define GLRADIX_TUNE_OWNED_LOAD 1
 #endif
-#ifndef GLRADIX_TUNE_COUNT_REGS /* tile_counts of <= 4 buckets counted in registers */
-#define GLRADIX_TUNE_COUNT_REGS 1
+#ifndef GLRADIX_TUNE_PAD4 /* 4 padding words per 32 in s_work (else 1) */
+#define GLRADIX_TUNE_PAD4 0
+#endif
+#ifndef GLRADIX_TUNE_COUNT_OWNED /* tile_counts loads consecutive keys per invocation */
+#define GLRADIX_TUNE_COUNT_OWNED 0
 #endif
 #ifndef GLRADIX_TUNE_FOLD_SUMS /* shuffle_scatter sums up to this many level-1 block totals itself */
 #define GLRADIX_TUNE_FOLD_SUMS 64
@@ -40,6 +43,8 @@ enum {
   /* level-1 block totals that shuffle_scatter adds up itself rather than
    * have them scanned by a dispatch of their own */
   _GLRADIX_FOLD_SUMS = GLRADIX_TUNE_FOLD_SUMS,
+  /* padding words per 32 in the shaders' padded shared arrays */
+  _GLRADIX_PAD_WORDS = GLRADIX_TUNE_PAD4 ? 4 : 1,
 
   /* SSBO binding points */
   _GLRADIX_B_KEYS = 0,        /* caller's keys (pass input and output) */

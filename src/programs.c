@@ -104,9 +104,9 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            _GLRADIX_NO_BLOCK_SUMS);
   if (n > 0 && (size_t)n < size)
     n += snprintf(out + n, size - (size_t)n,
-                  "#define OWNED_LOAD %d\n#define COUNT_REGS %d\n#define FOLD_SUMS %du\n"
+                  "#define OWNED_LOAD %d\n#define PAD_WORDS %du\n#define COUNT_OWNED %d\n#define FOLD_SUMS %du\n"
                   "#define LOC_SUMS_RAW %d\n",
-                  GLRADIX_TUNE_OWNED_LOAD, GLRADIX_TUNE_COUNT_REGS, _GLRADIX_FOLD_SUMS,
+                  GLRADIX_TUNE_OWNED_LOAD, _GLRADIX_PAD_WORDS, GLRADIX_TUNE_COUNT_OWNED, _GLRADIX_FOLD_SUMS,
                   _GLRADIX_LOC_SUMS_RAW);
   if (ctx->subgroup_size && n > 0 && (size_t)n < size)
     n += snprintf(out + n, size - (size_t)n,
