@@ -349,14 +349,13 @@ struct Node {
 
 // Shared-memory index with one padding word per 32, so that an invocation's
 // ITEMS consecutive slots fall on distinct banks across its neighbours.
-uint padded(uint i) { return i + (i >> 5) * PAD_WORDS; }
-#define PADDED_SIZE(n) ((n) + (n) / 32u * PAD_WORDS)
+uint padded(uint i) { return i + (i >> 5); }
 
 #ifdef WITH_SHUFFLE
 // The tile being ranked, one word per key: (digit << 16) | slot in the
 // loaded tile. One padding word per 32 (padded()) keeps each invocation's
 // ITEMS consecutive words on distinct banks.
-shared uint s_work[PADDED_SIZE(TILE)];
+shared uint s_work[TILE + TILE / 32u];
 
 // Sorts s_work stably by its digit field, digit_bits wide, with successive
 // 4-way splits from the low bits up. The caller filled s_work and passed a

@@ -6,7 +6,11 @@
 // tile never goes through scratch memory, so a pass reads and writes each
 // key once (plus the count kernel's read); input and output alternate.
 // The keys and the tile's bucket offsets are read first, together, so that
-// a work group waits on global memory once before ranking.
+// a work group waits on global memory once before ranking. Each invocation
+// reads the ITEMS consecutive slots it owns in the splits, and ranks the
+// first split from registers (measured on the H200 against coalesced loads
+// written to shared memory first: 16M pairs 1.2% faster at radix_bits 8,
+// 6% at radix_bits 2).
 
 layout(std430, binding = B_KEYS) readonly buffer Keys { KEY_T keys[]; };
 layout(std430, binding = B_TILE_KEYS) writeonly buffer OutKeys { KEY_T out_keys[]; };
@@ -34,22 +38,16 @@ shared uint s_dest[BUCKETS];
 uint block_offset(uint block) {
   if (u_block_sums == NO_BLOCK_SUMS) return 0u;
   if (u_sums_raw == 0u) return counts[u_block_sums + block];
-  // A fixed trip count, unrolled: the loads go out together.
   uint sum = 0u;
-  for (uint k = 0u; k < FOLD_SUMS; k++)
-    if (k < block) sum += counts[u_block_sums + k];
+  for (uint k = 0u; k < min(block, FOLD_SUMS); k++) sum += counts[u_block_sums + k];
   return sum;
 }
 
 void main() {
   uint tile = group_index();
   KEY_T loaded[ITEMS];
-#if OWNED_LOAD
   uint own = scan_index() * ITEMS;
   LOAD_OWNED_KEYS(loaded, tile, own);
-#else
-  LOAD_TILE_KEYS(loaded, tile);
-#endif
   if (tile < u_num_tiles)
     for (uint b = gl_LocalInvocationID.x; b < BUCKETS; b += WG_SIZE) {
       uint at = b * u_num_tiles + tile;
@@ -60,7 +58,6 @@ void main() {
   uint lid = gl_LocalInvocationID.x;
   uint base = tile * TILE;
   uint mask = (1u << u_digit_bits) - 1u;
-#if OWNED_LOAD
   if (skip[SKIP_FLAGS + u_pass] != 0u) {
     // Every key has the same digit: the pass is the identity, but its output
     // is the other buffer. Copy the tile.
@@ -82,32 +79,6 @@ void main() {
     digits[j] = key_digit(own + j < tile_n ? sort_key(loaded[j]) : KEY_MAX, u_shift, mask);
   split_digits(digits, own);
   split_work_words(2u, u_digit_bits);
-#else
-  if (skip[SKIP_FLAGS + u_pass] != 0u) {
-    // Every key has the same digit: the pass is the identity, but its output
-    // is the other buffer. Copy the tile.
-    for (uint j = 0u; j < ITEMS; j++) {
-      uint i = j * WG_SIZE + lid;
-      if (i < tile_n) {
-        out_keys[base + i] = loaded[j];
-#if HAS_VALUES
-        out_values[base + i] = values[base + i];
-#endif
-      }
-    }
-    return;
-  }
-  // Coalesced load. Padding past the end takes the largest digit and starts
-  // last, so stable splits keep it at the tile's end.
-  for (uint j = 0u; j < ITEMS; j++) {
-    uint i = j * WG_SIZE + lid;
-    KEY_T key = i < tile_n ? sort_key(loaded[j]) : KEY_MAX;
-    s_work[padded(i)] = (key_digit(key, u_shift, mask) << 16) | i;
-
-  }
-  barrier();
-  split_work_words(0u, u_digit_bits);
-#endif
 
   // The first slot of each bucket present in the tile is where the digit
   // changes; one invocation finds it.

@@ -18,11 +18,7 @@ shared uint s_counts[COUNT_TILES * BUCKETS];
 void main() {
   uint first_tile = group_index() * COUNT_TILES;
   KEY_T loaded[COUNT_TILES][ITEMS];
-#if COUNT_OWNED
-  for (uint t = 0u; t < COUNT_TILES; t++) LOAD_OWNED_KEYS(loaded[t], first_tile + t, gl_LocalInvocationID.x * ITEMS);
-#else
   for (uint t = 0u; t < COUNT_TILES; t++) LOAD_TILE_KEYS(loaded[t], first_tile + t);
-#endif
   // A skipped pass is copied by shuffle_scatter without counts.
   if (keys_in_tile(first_tile) == 0u || skip[SKIP_FLAGS + u_pass] != 0u) return;
   uint lid = gl_LocalInvocationID.x;
@@ -34,11 +30,7 @@ void main() {
   for (uint t = 0u; t < COUNT_TILES; t++) {
     uint tile_n = keys_in_tile(first_tile + t);
     for (uint j = 0u; j < ITEMS; j++) {
-#if COUNT_OWNED
-      if (lid * ITEMS + j < tile_n) {
-#else
       if (j * WG_SIZE + lid < tile_n) {
-#endif
         KEY_T key = sort_key(loaded[t][j]);
         ones |= key;
         zeros |= ~key;

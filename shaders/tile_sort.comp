@@ -11,9 +11,9 @@ layout(std430, binding = B_VALUES) buffer Values { uint values[]; };
 layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
 
-shared KEY_T s_keys[PADDED_SIZE(TILE)];
+shared KEY_T s_keys[TILE + TILE / 32u];
 #if HAS_VALUES
-shared uint s_values[PADDED_SIZE(TILE)];
+shared uint s_values[TILE + TILE / 32u];
 #endif
 
 void main() {

@@ -26,7 +26,7 @@ static GLADapiproc load_proc(void *user, const char *name) {
  * values of a padded tile, plus the block scan) needs for a tile shape. */
 static GLint64 shared_bytes(GLuint wg_size, GLuint items) {
   GLint64 tile = (GLint64)wg_size * items;
-  return 2 * (tile + tile / 32 * _GLRADIX_PAD_WORDS) * 4 + (wg_size + wg_size / 16 + 2) * 8;
+  return 2 * (tile + tile / 32) * 4 + (wg_size + wg_size / 16 + 2) * 8;
 }
 
 /* Tile shapes, best first, measured with bench/gpu_sweep.sh. GPUs: bigger

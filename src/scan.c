@@ -64,8 +64,7 @@ static void scan_step(glradix_context *ctx, _glradix_program program, const _glr
 
 void _glradix_scan(glradix_context *ctx, const _glradix_scan_plan *plan,
                    const _glradix_scan_io *io, bool inclusive, _glradix_scan_leave leave) {
-  const unsigned levels =
-      leave == _GLRADIX_SCAN_LEAVE_TOTALS && _glradix_scan_totals_raw(plan) ? 1 : plan->levels;
+  const unsigned levels = leave == _GLRADIX_SCAN_LEAVE_TOTALS ? 1 : plan->levels;
   for (unsigned l = 0; l < levels; l++)
     scan_step(ctx, _GLRADIX_PROG_SCAN_BLOCKS, plan, l, io, inclusive);
   const unsigned last_add = leave != _GLRADIX_SCAN_WHOLE ? 1 : 0;
@@ -77,6 +76,6 @@ GLuint _glradix_scan_block_sums(const _glradix_scan_plan *plan) {
   return plan->levels > 1 ? plan->offset[1] : _GLRADIX_NO_BLOCK_SUMS;
 }
 
-bool _glradix_scan_totals_raw(const _glradix_scan_plan *plan) {
+bool _glradix_scan_few_totals(const _glradix_scan_plan *plan) {
   return plan->levels == 2 && plan->length[1] <= _GLRADIX_FOLD_SUMS;
 }
