@@ -29,39 +29,49 @@ static GLint64 shared_bytes(GLuint wg_size, GLuint items) {
   return 2 * (tile + tile / 32) * 4 + (wg_size + wg_size / 16 + 2) * 8;
 }
 
-/* Tile shapes, best first, measured with bench/gpu_sweep.sh. GPUs: bigger
- * tiles coalesce the scatter's writes better (H200: 512x8-key tiles sorted
- * 16M pairs 1.3x faster than 256x4). CPU rasterizers (llvmpipe): few
+/* Tile shapes, best first, measured with bench/gpu_sweep.sh: invocations
+ * per work group, keys per invocation, counts per invocation in a scan
+ * block. GPUs: bigger tiles coalesce the scatter's writes better (H200:
+ * 512x8-key tiles sorted 16M pairs 1.3x faster than 256x4; scan blocks of 8
+ * or 16 counts each were slower than 4). CPU rasterizers (llvmpipe): few
  * invocations with many keys each, since every invocation and barrier costs
  * (64x32 sorted 1M pairs 3.5x faster than 512x4 on 2 cores, and 32x64 1.35x
- * faster again: 100-112 against 142-152 ms). The raking scan needs at least
- * 16 invocations. */
-static const GLuint GPU_SHAPES[][2] = {{512, 8}, {256, 8}, {256, 4}};
-static const GLuint CPU_SHAPES[][2] = {{32, 64}, {256, 4}};
+ * faster again: 100-112 against 142-152 ms); 16 counts each took the scan
+ * of radix_bits 8 from 5.2 to 2.4-2.7 ms at 1M pairs. The raking scan needs
+ * at least 16 invocations. */
+typedef struct tile_shape {
+  GLuint wg_size, items, scan_items;
+} tile_shape;
+static const tile_shape GPU_SHAPES[] = {{512, 8, 4}, {256, 8, 4}, {256, 4, 4}};
+static const tile_shape CPU_SHAPES[] = {{32, 64, 16}, {256, 4, 4}};
 
 static void choose_tile(glradix_context *ctx, GLint64 max_shared, GLint max_invocations) {
   const char *renderer = (const char *)ctx->gl.GetString(GL_RENDERER);
   bool cpu = renderer && (strstr(renderer, "llvmpipe") || strstr(renderer, "softpipe"));
-  const GLuint(*shapes)[2] = cpu ? CPU_SHAPES : GPU_SHAPES;
+  const tile_shape *shapes = cpu ? CPU_SHAPES : GPU_SHAPES;
   size_t count = cpu ? sizeof CPU_SHAPES / sizeof CPU_SHAPES[0]
                      : sizeof GPU_SHAPES / sizeof GPU_SHAPES[0];
-  size_t pick = count - 1; /* the last fits GL 4.3's minimums */
+  tile_shape pick = shapes[count - 1]; /* the last fits GL 4.3's minimums */
   for (size_t i = 0; i < count - 1; i++)
-    if ((GLint)shapes[i][0] <= max_invocations &&
-        shared_bytes(shapes[i][0], shapes[i][1]) <= max_shared) {
-      pick = i;
+    if ((GLint)shapes[i].wg_size <= max_invocations &&
+        shared_bytes(shapes[i].wg_size, shapes[i].items) <= max_shared) {
+      pick = shapes[i];
       break;
     }
-  ctx->wg_size = shapes[pick][0];
-  ctx->items = shapes[pick][1];
 #ifdef GLRADIX_TUNE_WG_SIZE
-  ctx->wg_size = GLRADIX_TUNE_WG_SIZE;
+  pick.wg_size = GLRADIX_TUNE_WG_SIZE;
 #endif
 #ifdef GLRADIX_TUNE_ITEMS
-  ctx->items = GLRADIX_TUNE_ITEMS;
+  pick.items = GLRADIX_TUNE_ITEMS;
 #endif
+#ifdef GLRADIX_TUNE_SCAN_ITEMS
+  pick.scan_items = GLRADIX_TUNE_SCAN_ITEMS;
+#endif
+  ctx->wg_size = pick.wg_size;
+  ctx->items = pick.items;
+  ctx->scan_items = pick.scan_items;
   ctx->tile = ctx->wg_size * ctx->items;
-  ctx->scan_tile = ctx->wg_size * _GLRADIX_SCAN_ITEMS;
+  ctx->scan_tile = ctx->wg_size * ctx->scan_items;
 }
 
 static glradix_status read_limits(glradix_context *ctx) {

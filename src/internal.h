@@ -12,19 +12,17 @@
  * every shader as #defines after `#version 430` (see programs.c). ---- */
 
 /* Build-time tuning knobs (benchmarks build variants with -D). Without
- * them the tile shape is chosen per context from the driver's limits. */
+ * them the tile shape is chosen per context from the driver's limits;
+ * GLRADIX_TUNE_WG_SIZE, _ITEMS and _SCAN_ITEMS override its fields
+ * (context.c). */
 #ifndef GLRADIX_TUNE_BLOCK_SCAN /* in-tile scan: 0 Blelloch, 1 two-level raking */
 #define GLRADIX_TUNE_BLOCK_SCAN 1
-#endif
-#ifndef GLRADIX_TUNE_SCAN_ITEMS /* counts per invocation in a scan block */
-#define GLRADIX_TUNE_SCAN_ITEMS 4
 #endif
 #ifndef GLRADIX_TUNE_COUNT_TILES /* tiles per tile_counts work group */
 #define GLRADIX_TUNE_COUNT_TILES 2
 #endif
 
 enum {
-  _GLRADIX_SCAN_ITEMS = GLRADIX_TUNE_SCAN_ITEMS, /* counts per invocation in a scan block */
   /* tiles counted per tile_counts work group: more loads in flight per
    * invocation and fewer groups (measured faster on the H200) */
   _GLRADIX_COUNT_TILES = GLRADIX_TUNE_COUNT_TILES,
@@ -145,7 +143,8 @@ struct glradix_context {
   GLuint wg_size;               /* invocations per work group, all stages */
   GLuint items;                 /* keys per invocation in a tile */
   GLuint tile;                  /* wg_size * items keys */
-  GLuint scan_tile;             /* wg_size * _GLRADIX_SCAN_ITEMS counts */
+  GLuint scan_items;            /* counts per invocation in a scan block */
+  GLuint scan_tile;             /* wg_size * scan_items counts */
   GLuint programs[_GLRADIX_PROG_COUNT];
   GLuint programs64[_GLRADIX_PROG_COUNT]; /* key programs for 64-bit keys, built on first use */
   _glradix_buffer tile_keys, tile_values, counts, skip; /* sort scratch */

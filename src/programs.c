@@ -64,7 +64,7 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
   int n = snprintf(out, size,
            "#version 430\n"
            "#define WG_SIZE %uu\n#define ITEMS %uu\n#define TILE %uu\n"
-           "#define SCAN_ITEMS %du\n#define SCAN_TILE %uu\n"
+           "#define SCAN_ITEMS %uu\n#define SCAN_TILE %uu\n"
            "#define RADIX_BITS %uu\n#define BUCKETS %uu\n#define HAS_VALUES %d\n"
            "#define B_KEYS %d\n#define B_VALUES %d\n#define B_TILE_KEYS %d\n"
            "#define B_TILE_VALUES %d\n#define B_COUNTS %d\n#define B_SKIP %d\n#define SKIP_FLAGS %du\n"
@@ -84,7 +84,7 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            "#define KEY_DESCENDING %du\n#define KEY_WORDS %u\n#define LOC_GATHER_KEY_BITS %d\n"
            "#define COUNT_TILES %du\n#define LOC_BLOCK_SUMS %d\n#define NO_BLOCK_SUMS %uu\n"
            "#define LOC_SUMS_RAW %d\n#define FOLD_SUMS %du\n",
-           ctx->wg_size, items, tile, _GLRADIX_SCAN_ITEMS,
+           ctx->wg_size, items, tile, ctx->scan_items,
            ctx->scan_tile, ctx->desc.radix_bits, 1u << ctx->desc.radix_bits, src->pairs,
            _GLRADIX_B_KEYS, _GLRADIX_B_VALUES, _GLRADIX_B_TILE_KEYS, _GLRADIX_B_TILE_VALUES,
            _GLRADIX_B_COUNTS, _GLRADIX_B_SKIP, _GLRADIX_SKIP_FLAGS,
