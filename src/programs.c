@@ -61,13 +61,6 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
    * keys it sorts half a tile (_glradix_small_count). */
   bool half = key_words == 2 && src->source == _glradix_shader_tile_sort;
   GLuint items = half ? ctx->items / 2 : ctx->items, tile = half ? ctx->tile / 2 : ctx->tile;
-  GLuint wg_size = ctx->wg_size;
-#ifdef GLRADIX_TUNE_COUNT_WG /* experiment: tile_counts' own work-group size */
-  if (src->source == _glradix_shader_tile_counts) {
-    wg_size = GLRADIX_TUNE_COUNT_WG;
-    items = tile / wg_size;
-  }
-#endif
   int n = snprintf(out, size,
            "#version 430\n"
            "#define WG_SIZE %uu\n#define ITEMS %uu\n#define TILE %uu\n"
@@ -91,7 +84,7 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            "#define KEY_DESCENDING %du\n#define KEY_WORDS %u\n#define LOC_GATHER_KEY_BITS %d\n"
            "#define COUNT_TILES %du\n#define LOC_BLOCK_SUMS %d\n#define NO_BLOCK_SUMS %uu\n"
            "#define LOC_SUMS_RAW %d\n#define FOLD_SUMS %du\n",
-           wg_size, items, tile, ctx->scan_items,
+           ctx->wg_size, items, tile, ctx->scan_items,
            ctx->scan_tile, ctx->desc.radix_bits, 1u << ctx->desc.radix_bits, src->pairs,
            _GLRADIX_B_KEYS, _GLRADIX_B_VALUES, _GLRADIX_B_TILE_KEYS, _GLRADIX_B_TILE_VALUES,
            _GLRADIX_B_COUNTS, _GLRADIX_B_SKIP, _GLRADIX_SKIP_FLAGS,
