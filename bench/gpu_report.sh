@@ -35,8 +35,9 @@ cat "$w/info.txt" >>"$out/gpu.txt"
 "$bench" --csv --verify --key-type uint64 --key-bits 63 --pairs --n "$sizes" \
   >"$out/more.csv" 2>/dev/null
 "$bench" --csv --verify --lbvh --key-bits 30,63 2>/dev/null | grep -v '^impl' >>"$out/more.csv"
-# Per-stage medians at 16M pairs (30-bit keys), both paths.
-{ "$bench" --stages --n 16777216 --pairs --key-bits 30 --bits 2,4,8
+# Per-stage medians at 16M pairs (30-bit keys), both paths; the first also
+# times a plain compute-shader copy of the pairs, the bandwidth yardstick.
+{ "$bench" --stages --copy --n 16777216 --pairs --key-bits 30 --bits 2,4,8
   "$bench" --stages --portable --n 16777216 --pairs --key-bits 30 --bits 2,4,8; } \
   >"$out/stages.txt" 2>&1
 cat "$out/gpu.txt"
