@@ -58,7 +58,6 @@ double bench_copy_ms(GladGLContext *gl, const unsigned q[2], const unsigned *src
   gl->UseProgram(program);
   const double warm_start = bench_now_ms();
   for (unsigned r = 0, timed = 0; timed < repeat; ++r) {
-    GLuint64 t0 = 0, t1 = 0;
     gl->QueryCounter(q[0], GL_TIMESTAMP);
     for (int b = 0; b < buffers; ++b) {
       const uint32_t vecs = words[b] / 4;
@@ -69,9 +68,8 @@ double bench_copy_ms(GladGLContext *gl, const unsigned q[2], const unsigned *src
     }
     gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     gl->QueryCounter(q[1], GL_TIMESTAMP);
-    gl->GetQueryObjectui64v(q[0], GL_QUERY_RESULT, &t0);
-    gl->GetQueryObjectui64v(q[1], GL_QUERY_RESULT, &t1);
-    if (!bench_warming(r, warm_start)) times[timed++] = (double)(t1 - t0) * 1e-6;
+    const double ms = bench_query_ms(gl, q);
+    if (!bench_warming(r, warm_start)) times[timed++] = ms;
   }
   gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, 0);
   gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, 0);

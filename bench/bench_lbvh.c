@@ -92,13 +92,11 @@ static glradix_status time_step(GladGLContext *gl, const GLuint q[2], glradix_co
   const double warm_start = bench_now_ms();
   for (unsigned r = 0, timed = 0; timed < repeat && st == GLRADIX_OK; ++r) {
     const int warming = bench_warming(r, warm_start);
-    GLuint64 t0 = 0, t1 = 0;
     gl->QueryCounter(q[0], GL_TIMESTAMP);
     st = fn(ctx, desc);
     gl->QueryCounter(q[1], GL_TIMESTAMP);
-    gl->GetQueryObjectui64v(q[0], GL_QUERY_RESULT, &t0);
-    gl->GetQueryObjectui64v(q[1], GL_QUERY_RESULT, &t1);
-    if (!warming) times[timed++] = (double)(t1 - t0) * 1e-6;
+    const double ms_run = bench_query_ms(gl, q);
+    if (!warming) times[timed++] = ms_run;
   }
   if (st == GLRADIX_OK) *ms = bench_median(times, repeat);
   return st;

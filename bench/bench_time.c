@@ -1,4 +1,6 @@
 /* Timing shared by glradix-bench's measurements. */
+#include <glad/gl.h>
+
 #include "bench_time.h"
 
 #include <stdlib.h>
@@ -22,4 +24,11 @@ static int cmp_double(const void *a, const void *b) {
 double bench_median(double *v, unsigned n) {
   qsort(v, n, sizeof *v, cmp_double);
   return v[n / 2];
+}
+
+double bench_query_ms(GladGLContext *gl, const unsigned q[2]) {
+  GLuint64 t0 = 0, t1 = 0;
+  gl->GetQueryObjectui64v(q[0], GL_QUERY_RESULT, &t0);
+  gl->GetQueryObjectui64v(q[1], GL_QUERY_RESULT, &t1);
+  return (double)(t1 - t0) * 1e-6;
 }

@@ -19,4 +19,10 @@ int bench_warming(unsigned r, double start_ms);
 /* The median of `n` values (sorts them in place). */
 double bench_median(double *v, unsigned n);
 
+struct GladGLContext; /* glad/gl.h: the bench's own GL table */
+
+/* Milliseconds from GL_TIMESTAMP query q[0] to q[1], once both are
+ * written (waits for them). */
+double bench_query_ms(struct GladGLContext *gl, const unsigned q[2]);
+
 #endif

@@ -442,13 +442,10 @@ static glradix_status run_case(bench_state *b, glradix_context *ctx, GLuint keys
     double ms;
     glradix_status st;
     if (b->gpu_timer) {
-      GLuint64 t0 = 0, t1 = 0;
       gl.QueryCounter(b->query[0], GL_TIMESTAMP);
       st = glradix_sort(ctx, &sd);
       gl.QueryCounter(b->query[1], GL_TIMESTAMP);
-      gl.GetQueryObjectui64v(b->query[0], GL_QUERY_RESULT, &t0);
-      gl.GetQueryObjectui64v(b->query[1], GL_QUERY_RESULT, &t1);
-      ms = (double)(t1 - t0) * 1e-6;
+      ms = bench_query_ms(&gl, b->query);
     } else {
       gl.Finish();
       const double t0 = bench_now_ms();
