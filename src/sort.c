@@ -203,8 +203,13 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
   const bool reduce_then_scan = ctx->desc.plan == GLRADIX_PLAN_REDUCE_THEN_SCAN && !stop;
   /* One pass is the whole sort: counting would cost a fifth of it. */
   const bool skip = !stop && passes >= 2;
-  const bool fold_totals = reduce_then_scan && pass->num_tiles <= _GLRADIX_FOLD_TILES &&
-                           _glradix_scan_few_totals(plan);
+  /* shuffle_scatter adds the block totals itself (no scan_add over level
+   * 0), and on small grids sums them too (_GLRADIX_FOLD_TILES). */
+  const _glradix_scan_leave leave =
+      !reduce_then_scan ? _GLRADIX_SCAN_WHOLE
+      : pass->num_tiles <= _GLRADIX_FOLD_TILES && _glradix_scan_few_totals(plan)
+          ? _GLRADIX_SCAN_LEAVE_TOTALS
+          : _GLRADIX_SCAN_LEAVE_BLOCKS;
   for (unsigned p = 0; p < passes; p++) {
     pass->index = p;
     pass->shift = begin_bit + p * ctx->desc.radix_bits;
@@ -237,14 +242,11 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
     if (!stop) _glradix_profile_mark(ctx, p, 1);
     if (stop && p == stop->pass && stop->stage == GLRADIX_STAGE_LOCAL_SHUFFLE) return;
     const _glradix_scan_io counts = {ctx->counts.name, 0, ctx->counts.name, 0};
-    /* shuffle_scatter adds the block totals itself: no scan_add over level 0 */
-    _glradix_scan(ctx, plan, &counts, false,
-                  !reduce_then_scan ? _GLRADIX_SCAN_WHOLE
-                  : fold_totals    ? _GLRADIX_SCAN_LEAVE_TOTALS
-                                   : _GLRADIX_SCAN_LEAVE_BLOCKS);
+    _glradix_scan(ctx, plan, &counts, false, leave);
     if (!stop) _glradix_profile_mark(ctx, p, 2);
     if (stop && p == stop->pass && stop->stage == GLRADIX_STAGE_SCAN) return;
-    if (reduce_then_scan) _glradix_shuffle_scatter(ctx, pass, plan, fold_totals);
+    if (reduce_then_scan)
+      _glradix_shuffle_scatter(ctx, pass, plan, leave == _GLRADIX_SCAN_LEAVE_TOTALS);
     else _glradix_global_scatter(ctx, pass);
     gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     if (!stop) _glradix_profile_mark(ctx, p, 3);
