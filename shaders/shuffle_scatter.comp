@@ -81,7 +81,9 @@ void main() {
   split_work_words(2u, u_digit_bits);
 
   // The first slot of each bucket present in the tile is where the digit
-  // changes; one invocation finds it.
+  // changes; one invocation finds it. Each reads its own consecutive slots
+  // (and the one before them), so every word is read once.
+#ifdef STRIDED_STARTS
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
     if (i < tile_n) {
@@ -89,6 +91,15 @@ void main() {
       if (i == 0u || (s_work[padded(i - 1u)] >> 16) != d) s_dest[d] -= i;
     }
   }
+#else
+  uint before = own == 0u ? 0xFFFFFFFFu : s_work[padded(own - 1u)] >> 16;
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint i = own + j;
+    uint d = s_work[padded(i)] >> 16;
+    if (i < tile_n && d != before) s_dest[d] -= i;
+    before = d;
+  }
+#endif
   barrier();
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
