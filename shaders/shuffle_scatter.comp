@@ -82,16 +82,9 @@ void main() {
 
   // The first slot of each bucket present in the tile is where the digit
   // changes; one invocation finds it. Each reads its own consecutive slots
-  // (and the one before them), so every word is read once.
-#ifdef STRIDED_STARTS
-  for (uint j = 0u; j < ITEMS; j++) {
-    uint i = j * WG_SIZE + lid;
-    if (i < tile_n) {
-      uint d = s_work[padded(i)] >> 16;
-      if (i == 0u || (s_work[padded(i - 1u)] >> 16) != d) s_dest[d] -= i;
-    }
-  }
-#else
+  // (and the one before them), so every word is read once (measured on the
+  // H200 against a strided loop reading two words per slot: 16M pairs 1%
+  // faster at radix_bits 8, 3% at radix_bits 2).
   uint before = own == 0u ? 0xFFFFFFFFu : s_work[padded(own - 1u)] >> 16;
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = own + j;
@@ -99,7 +92,6 @@ void main() {
     if (i < tile_n && d != before) s_dest[d] -= i;
     before = d;
   }
-#endif
   barrier();
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;

@@ -109,9 +109,6 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
                   "#extension GL_KHR_shader_subgroup_arithmetic : require\n"
                   "#extension GL_KHR_shader_subgroup_ballot : require\n"
                   "#extension GL_KHR_shader_subgroup_shuffle : require\n");
-#ifdef GLRADIX_TUNE_STRIDED_STARTS /* experiment: the bucket starts' old loop */
-  if (n > 0 && (size_t)n < size) n += snprintf(out + n, size - (size_t)n, "#define STRIDED_STARTS 1\n");
-#endif
 #ifdef GLRADIX_TEST_BREAK_SHADER
   /* Test builds only (tests/test_shader_failure.c): one stage gets a
    * broken define, so that its compile fails with a driver log. */
