@@ -705,11 +705,25 @@ int main(int argc, char **argv) {
       const double ms =
           bench_copy_ms(&gl, b.query, b.pristine, buf, words, opt.pairs ? 2 : 1, opt.repeat, b.times);
       const double bytes = 2.0 * 16 * (words[0] / 4 + (opt.pairs ? words[1] / 4 : 0)); /* read + written */
-      if (ms > 0)
-        fprintf(info, "copy: n=%u %s by a compute shader: %.4f ms (median), %.0f GB/s read + written\n",
-                n, opt.pairs ? "keys and values" : "keys", ms, bytes / ms * 1e-6);
+      /* a yardstick that moved nothing would read as infinitely fast */
+      int copied = ms > 0;
+      if (copied && opt.verify) {
+        gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+        download(buf[0], out_k, n * kw);
+        copied = memcmp(out_k, keys, (size_t)(n / 4 * 4) * kw * sizeof *keys) == 0;
+        if (copied && opt.pairs) {
+          download(buf[1], out_v, n);
+          copied = memcmp(out_v, vals, (size_t)(n / 4 * 4) * sizeof *vals) == 0;
+        }
+      }
+      if (copied)
+        fprintf(info, "copy: n=%u %s by a compute shader: %.4f ms (median), %.0f GB/s read + written%s\n",
+                n, opt.pairs ? "keys and values" : "keys", ms, bytes / ms * 1e-6,
+                opt.verify ? ", copy verified" : "");
       else
-        fprintf(info, "copy: n=%u: the copy shader did not build or fit\n", n);
+        fprintf(stderr, "glradix-bench: n = %u: the copy %s\n", n,
+                ms > 0 ? "did not reproduce its input" : "shader did not build or fit");
+      failed |= !copied;
     }
     gl.DeleteBuffers(4, buf);
   }
