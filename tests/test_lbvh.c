@@ -135,16 +135,6 @@ static void cpu_box(cpu_tree *t, uint32_t node) {
   }
 }
 
-typedef struct kix {
-  uint64_t code;
-  uint32_t index;
-} kix;
-static int cmp_kix(const void *pa, const void *pb) {
-  const kix *a = pa, *b = pb;
-  if (a->code != b->code) return a->code < b->code ? -1 : 1;
-  return (a->index > b->index) - (a->index < b->index);
-}
-
 /* n random boxes (8 floats each); a third of them share one spot, so
  * that codes repeat. */
 static float *random_boxes(size_t n, uint64_t seed) {
@@ -215,15 +205,17 @@ static size_t check_tree_of(float *b, size_t n, unsigned morton_bits, int gpu_bo
     buf_read(nb, (uint32_t *)gpu, (2 * n - 1) * 8);
 
     /* the CPU tree over the same codes, sorted stably */
-    kix *order = malloc(n * sizeof *order);
-    uint64_t *sorted = malloc(n * sizeof *sorted);
-    for (size_t i = 0; i < n; i++) order[i] = (kix){read_code(codes, i, wide), (uint32_t)i};
-    qsort(order, n, sizeof *order, cmp_kix);
-    for (size_t i = 0; i < n; i++) sorted[i] = order[i].code;
+    uint64_t *gpu_codes = malloc(n * sizeof *gpu_codes), *sorted = malloc(n * sizeof *sorted);
+    uint32_t *order = test_alloc_u32(n); /* primitive of each sorted slot */
+    ck_assert_ptr_nonnull(gpu_codes);
+    ck_assert_ptr_nonnull(sorted);
+    for (size_t i = 0; i < n; i++) gpu_codes[i] = read_code(codes, i, wide);
+    ref_stable_order(gpu_codes, n, 0, order);
+    for (size_t i = 0; i < n; i++) sorted[i] = gpu_codes[order[i]];
     cpu_tree t = {sorted, n, wide ? 64 : 32, calloc(2 * n - 1, sizeof(glradix_lbvh_node))};
     for (size_t k = 0; k < n; k++) {
       glradix_lbvh_node *leaf = &t.nodes[n - 1 + k];
-      uint32_t p = order[k].index;
+      uint32_t p = order[k];
       leaf->a = p;
       leaf->b = GLRADIX_LBVH_LEAF;
       memcpy(leaf->min, &b[8 * p], 3 * sizeof(float));
@@ -267,6 +259,7 @@ static size_t check_tree_of(float *b, size_t n, unsigned morton_bits, int gpu_bo
     free(codes);
     free(gpu);
     free(order);
+    free(gpu_codes);
     free(sorted);
     free(t.nodes);
   }
