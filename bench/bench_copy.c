@@ -10,16 +10,42 @@
 
 enum { COPY_WG = 256, COPY_PER_INVOCATION = 4 };
 
+/* Work groups to copy `words` (whole uvec4s only). */
+static uint32_t copy_groups(uint32_t words) {
+  const uint32_t per_group = COPY_WG * COPY_PER_INVOCATION;
+  return (words / 4 + per_group - 1) / per_group;
+}
+
+typedef struct copy_job {
+  GladGLContext *gl;
+  const unsigned *src, *dst;
+  const uint32_t *words;
+  int buffers;
+} copy_job;
+
+/* One timed copy: every buffer, then the barrier that makes it visible. */
+static int run_copy(void *arg) {
+  const copy_job *j = arg;
+  for (int b = 0; b < j->buffers; ++b) {
+    j->gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, j->src[b]);
+    j->gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, j->dst[b]);
+    j->gl->Uniform1ui(0, j->words[b] / 4);
+    j->gl->DispatchCompute(copy_groups(j->words[b]), 1, 1);
+  }
+  j->gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  return 0;
+}
+
+/* After the #defines build() puts in front, from the constants above. */
 static const char *COPY_SOURCE =
-    "#version 430\n"
-    "layout(local_size_x = 256) in;\n"
+    "layout(local_size_x = WG) in;\n"
     "layout(std430, binding = 0) readonly buffer Src { uvec4 src[]; };\n"
     "layout(std430, binding = 1) writeonly buffer Dst { uvec4 dst[]; };\n"
     "layout(location = 0) uniform uint u_count;\n"
     "void main() {\n"
-    "  uint stride = gl_NumWorkGroups.x * 256u;\n"
-    "  for (uint k = 0u; k < 4u; k++) {\n"
-    "    uint i = gl_WorkGroupID.x * 256u + gl_LocalInvocationID.x + k * stride;\n"
+    "  uint stride = gl_NumWorkGroups.x * WG;\n"
+    "  for (uint k = 0u; k < PER_INVOCATION; k++) {\n"
+    "    uint i = gl_WorkGroupID.x * WG + gl_LocalInvocationID.x + k * stride;\n"
     "    if (i < u_count) dst[i] = src[i];\n"
     "  }\n"
     "}\n";
@@ -27,7 +53,11 @@ static const char *COPY_SOURCE =
 static GLuint build(GladGLContext *gl) {
   GLuint shader = gl->CreateShader(GL_COMPUTE_SHADER), program = 0;
   GLint ok = 0;
-  gl->ShaderSource(shader, 1, &COPY_SOURCE, NULL);
+  char defines[96];
+  snprintf(defines, sizeof defines, "#version 430\n#define WG %uu\n#define PER_INVOCATION %uu\n",
+           (unsigned)COPY_WG, (unsigned)COPY_PER_INVOCATION);
+  const char *sources[2] = {defines, COPY_SOURCE};
+  gl->ShaderSource(shader, 2, sources, NULL);
   gl->CompileShader(shader);
   gl->GetShaderiv(shader, GL_COMPILE_STATUS, &ok);
   if (ok) {
@@ -50,30 +80,16 @@ double bench_copy_ms(GladGLContext *gl, const unsigned q[2], const unsigned *src
   GLint max_groups = 0;
   gl->GetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 0, &max_groups);
   for (int b = 0; b < buffers; ++b)
-    if ((words[b] / 4 + COPY_WG * COPY_PER_INVOCATION - 1) / (COPY_WG * COPY_PER_INVOCATION) >
-        (uint32_t)max_groups)
-      return -1.0;
+    if (copy_groups(words[b]) > (uint32_t)max_groups) return -1.0;
   const GLuint program = build(gl);
   if (!program) return -1.0;
   gl->UseProgram(program);
-  const double warm_start = bench_now_ms();
-  for (unsigned r = 0, timed = 0; timed < repeat; ++r) {
-    gl->QueryCounter(q[0], GL_TIMESTAMP);
-    for (int b = 0; b < buffers; ++b) {
-      const uint32_t vecs = words[b] / 4;
-      gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, src[b]);
-      gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, dst[b]);
-      gl->Uniform1ui(0, vecs);
-      gl->DispatchCompute((vecs + COPY_WG * COPY_PER_INVOCATION - 1) / (COPY_WG * COPY_PER_INVOCATION), 1, 1);
-    }
-    gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    gl->QueryCounter(q[1], GL_TIMESTAMP);
-    const double ms = bench_query_ms(gl, q);
-    if (!bench_warming(r, warm_start)) times[timed++] = ms;
-  }
+  copy_job job = {gl, src, dst, words, buffers};
+  double ms = 0;
+  bench_time_gpu(gl, q, run_copy, &job, repeat, times, &ms);
   gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, 0);
   gl->BindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, 0);
   gl->UseProgram(0);
   gl->DeleteProgram(program);
-  return bench_median(times, repeat);
+  return ms;
 }

@@ -84,22 +84,22 @@ static glradix_status step_build(glradix_context *ctx, const void *d) {
   return glradix_lbvh_build(ctx, d);
 }
 
+typedef struct step_call {
+  step_fn fn;
+  glradix_context *ctx;
+  const void *desc;
+} step_call;
+static int run_step(void *arg) {
+  const step_call *c = arg;
+  return (int)c->fn(c->ctx, c->desc);
+}
+
 /* Median GPU time (GL_TIMESTAMP pair) of `repeat` calls after warm-ups. */
 static glradix_status time_step(GladGLContext *gl, const GLuint q[2], glradix_context *ctx,
                                 step_fn fn, const void *desc, unsigned repeat, double *times,
                                 double *ms) {
-  glradix_status st = GLRADIX_OK;
-  const double warm_start = bench_now_ms();
-  for (unsigned r = 0, timed = 0; timed < repeat && st == GLRADIX_OK; ++r) {
-    const int warming = bench_warming(r, warm_start);
-    gl->QueryCounter(q[0], GL_TIMESTAMP);
-    st = fn(ctx, desc);
-    gl->QueryCounter(q[1], GL_TIMESTAMP);
-    const double ms_run = bench_query_ms(gl, q);
-    if (!warming) times[timed++] = ms_run;
-  }
-  if (st == GLRADIX_OK) *ms = bench_median(times, repeat);
-  return st;
+  step_call call = {fn, ctx, desc};
+  return (glradix_status)bench_time_gpu(gl, q, run_step, &call, repeat, times, ms);
 }
 
 /* Where the build's time goes: the Morton codes and the sort timed as

@@ -26,6 +26,22 @@ double bench_median(double *v, unsigned n) {
   return v[n / 2];
 }
 
+int bench_time_gpu(GladGLContext *gl, const unsigned q[2], int (*run)(void *arg), void *arg,
+                   unsigned repeat, double *times, double *ms) {
+  const double warm_start = bench_now_ms();
+  for (unsigned r = 0, timed = 0; timed < repeat; ++r) {
+    const int warming = bench_warming(r, warm_start);
+    gl->QueryCounter(q[0], GL_TIMESTAMP);
+    const int failed = run(arg);
+    gl->QueryCounter(q[1], GL_TIMESTAMP);
+    if (failed) return failed;
+    const double ms_run = bench_query_ms(gl, q);
+    if (!warming) times[timed++] = ms_run;
+  }
+  *ms = bench_median(times, repeat);
+  return 0;
+}
+
 double bench_query_ms(GladGLContext *gl, const unsigned q[2]) {
   GLuint64 t0 = 0, t1 = 0;
   gl->GetQueryObjectui64v(q[0], GL_QUERY_RESULT, &t0);

@@ -25,4 +25,11 @@ struct GladGLContext; /* glad/gl.h: the bench's own GL table */
  * written (waits for them). */
 double bench_query_ms(struct GladGLContext *gl, const unsigned q[2]);
 
+/* Calls run(arg) between the GL_TIMESTAMP pair q, warm-ups first (as
+ * bench_warming says), until `repeat` timed calls are in `times`; sets *ms
+ * to their median. Stops at the first call that returns nonzero and
+ * returns that value; 0 when every call succeeded. */
+int bench_time_gpu(struct GladGLContext *gl, const unsigned q[2], int (*run)(void *arg),
+                   void *arg, unsigned repeat, double *times, double *ms);
+
 #endif
