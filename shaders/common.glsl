@@ -74,8 +74,8 @@ SCAN_T block_exclusive_scan(SCAN_T v, out SCAN_T total) {
 #elif SPLIT_SCAN == 1
 // Two-level raking exclusive scan of one value per invocation: WG_SIZE /
 // RAKE_SEG rakers each scan RAKE_SEG consecutive values serially, then every
-// invocation adds the totals of the segments before its own. Three barriers
-// instead of the 2 log2(WG_SIZE) + 1 of an up/down sweep. One padding slot
+// invocation adds the totals of the segments before its own. Two barriers
+// instead of the 2 log2(WG_SIZE) + 3 of the up/down sweep below. One padding slot
 // per segment keeps the rakers on different banks.
 #define RAKE_SEG 16u
 #define RAKES (WG_SIZE / RAKE_SEG)

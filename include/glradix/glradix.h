@@ -334,7 +334,8 @@ GLRADIX_API glradix_status glradix_compact(glradix_context *ctx, const glradix_c
 typedef struct glradix_stage_times {
   double tiles_ms;   /**< stage 1: tile_counts, or local_shuffle (scan-then-propagate) */
   double scan_ms;    /**< stage 2: scan_blocks + scan_add (reduce-then-scan
-                          leaves the add into the lowest level to stage 3) */
+                          leaves adding the block totals into the lowest
+                          level, and on small grids scanning them, to stage 3) */
   double scatter_ms; /**< stage 3: shuffle_scatter, or global_scatter */
   double total_ms;   /**< first stage's start to last stage's end (the
                           copy back after an odd number of reduce-then-scan
