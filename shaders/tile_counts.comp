@@ -1,5 +1,5 @@
 // Reduce-then-scan plan, stage 1: each work group counts the digits of its
-// COUNT_TILES tiles of the pass's input (no data moves; the loads of all of
+// u_count_tiles (1 or COUNT_TILES) tiles of the pass's input (no data moves; the loads of all of
 // them in flight at once) and writes them bucket-major,
 // counts[bucket * num_tiles + tile], for the scan. With u_gather_key_bits set
 // (the first pass), it also gathers which key bits vary, for pass skipping
@@ -12,13 +12,15 @@ layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
 layout(location = LOC_PASS) uniform uint u_pass;
 layout(location = LOC_GATHER_KEY_BITS) uniform uint u_gather_key_bits; // nonzero: gather key bits
+layout(location = LOC_COUNT_TILES) uniform uint u_count_tiles;
 
 shared uint s_counts[COUNT_TILES * BUCKETS];
 
 void main() {
-  uint first_tile = group_index() * COUNT_TILES;
+  uint first_tile = group_index() * u_count_tiles;
   KEY_T loaded[COUNT_TILES][ITEMS];
-  for (uint t = 0u; t < COUNT_TILES; t++) LOAD_TILE_KEYS(loaded[t], first_tile + t);
+  for (uint t = 0u; t < COUNT_TILES; t++)
+    if (t < u_count_tiles) LOAD_TILE_KEYS(loaded[t], first_tile + t);
   // A skipped pass is copied by shuffle_scatter without counts.
   if (keys_in_tile(first_tile) == 0u || skip[SKIP_FLAGS + u_pass] != 0u) return;
   uint lid = gl_LocalInvocationID.x;
@@ -28,7 +30,7 @@ void main() {
   barrier();
   KEY_T ones = KEY_T(0u), zeros = KEY_T(0u);
   for (uint t = 0u; t < COUNT_TILES; t++) {
-    uint tile_n = keys_in_tile(first_tile + t);
+    uint tile_n = t < u_count_tiles ? keys_in_tile(first_tile + t) : 0u;
     for (uint j = 0u; j < ITEMS; j++) {
       if (j * WG_SIZE + lid < tile_n) {
         KEY_T key = sort_key(loaded[t][j]);
@@ -42,7 +44,7 @@ void main() {
   barrier();
   for (uint t = 0u; t < COUNT_TILES; t++) {
     uint tile = first_tile + t;
-    if (tile < u_num_tiles)
+    if (t < u_count_tiles && tile < u_num_tiles)
       for (uint b = lid; b < BUCKETS; b += WG_SIZE) counts[b * u_num_tiles + tile] = s_counts[t * BUCKETS + b];
   }
   if (u_gather_key_bits != 0u) publish_key_bits();

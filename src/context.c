@@ -38,7 +38,10 @@ static GLint64 shared_bytes(GLuint wg_size, GLuint items) {
  * (64x32 sorted 1M pairs 3.5x faster than 512x4 on 2 cores, and 32x64 1.35x
  * faster again: 100-112 against 142-152 ms); 16 counts each took the scan
  * of radix_bits 8 from 5.2 to 2.4-2.7 ms at 1M pairs. The raking scan needs
- * at least 16 invocations. */
+ * at least 16 invocations; keys per invocation are a multiple of 4
+ * (shuffle_scatter reads them four at a time). Measured on the H200 at 16M
+ * pairs (session 5), 1024x4 tiles were no faster at radix_bits 2 and
+ * slower at 4 and 8; 256x16 slower at all three. */
 typedef struct tile_shape {
   GLuint wg_size, items, scan_items;
 } tile_shape;
@@ -62,6 +65,9 @@ static void choose_tile(glradix_context *ctx, GLint64 max_shared, GLint max_invo
   pick.wg_size = GLRADIX_TUNE_WG_SIZE;
 #endif
 #ifdef GLRADIX_TUNE_ITEMS
+#if GLRADIX_TUNE_ITEMS % 4 != 0
+#error "GLRADIX_TUNE_ITEMS: shuffle_scatter reads keys four at a time (LOAD_OWNED_KEYS)"
+#endif
   pick.items = GLRADIX_TUNE_ITEMS;
 #endif
 #ifdef GLRADIX_TUNE_SCAN_ITEMS
@@ -160,6 +166,11 @@ glradix_status glradix_create(const glradix_desc *desc, glradix_context **out) {
     st = _glradix_ensure_buffer(ctx, &ctx->skip,
                                 (GLsizeiptr)_GLRADIX_SKIP_WORDS * 4,
                                 "allocating the sort state");
+  if (st == GLRADIX_OK) { /* the scan's ticket (skip[TICKET_SLOT]) starts at zero */
+    const GLuint zero = 0;
+    ctx->gl.BindBuffer(GL_COPY_WRITE_BUFFER, ctx->skip.name);
+    ctx->gl.ClearBufferData(GL_COPY_WRITE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+  }
   if (st == GLRADIX_OK && desc->max_count > 0)
     st = _glradix_reserve(ctx, "glradix_create", desc->max_count, true, 1);
   st = _glradix_end(ctx, "glradix_create", st, &saved);

@@ -22,6 +22,16 @@
 #define GLRADIX_TUNE_COUNT_TILES 2
 #endif
 
+#ifndef GLRADIX_TUNE_COUNT_ONE_TILE_MAX
+#define GLRADIX_TUNE_COUNT_ONE_TILE_MAX 512
+#endif
+#ifndef GLRADIX_TUNE_FOLD_TILES
+#define GLRADIX_TUNE_FOLD_TILES 512
+#endif
+#ifndef GLRADIX_TUNE_SCAN_CHAIN /* last group of a level scans the one-block level above */
+#define GLRADIX_TUNE_SCAN_CHAIN 1
+#endif
+
 enum {
   /* tiles counted per tile_counts work group: more loads in flight per
    * invocation and fewer groups (measured faster on the H200) */
@@ -33,8 +43,12 @@ enum {
    * totals) 0.146 -> 0.132 ms; but 16M and 64M pairs at radix_bits 2 (4096
    * and 16384 tiles) up to 7% slower, each group's summing repeated wave
    * after wave. */
-  _GLRADIX_FOLD_TILES = 512,
+  _GLRADIX_FOLD_TILES = GLRADIX_TUNE_FOLD_TILES,
   _GLRADIX_FOLD_SUMS = 64,
+  /* Grids of at most this many tiles count one tile per tile_counts work
+   * group: twice the groups, where two tiles each would not fill a big GPU
+   * (measured on the H200, 1M pairs, 256 tiles: see BENCHMARKS.md). */
+  _GLRADIX_COUNT_ONE_TILE_MAX = GLRADIX_TUNE_COUNT_ONE_TILE_MAX,
 
   /* SSBO binding points */
   _GLRADIX_B_KEYS = 0,        /* caller's keys (pass input and output) */
@@ -64,6 +78,7 @@ enum {
   _GLRADIX_LOC_GATHER_KEY_BITS = 6, /* first tile stage: nonzero also gathers which key bits vary */
   _GLRADIX_LOC_BLOCK_SUMS = 7,/* shuffle_scatter: see _glradix_scan_block_sums */
   _GLRADIX_LOC_SUMS_RAW = 8,  /* shuffle_scatter: nonzero when those block totals are unscanned */
+  _GLRADIX_LOC_COUNT_TILES = 9, /* tile_counts: tiles per work group, 1 or _GLRADIX_COUNT_TILES */
 
   /* key order bits (common.glsl sort_key) */
   _GLRADIX_KEY_SIGNED = 1,
@@ -73,6 +88,7 @@ enum {
   _GLRADIX_LOC_SUMS_OFFSET = 2, /* scan: where its block sums go */
   _GLRADIX_LOC_OUT_OFFSET = 3,  /* scan: where the level's output starts */
   _GLRADIX_LOC_INCLUSIVE = 4,   /* scan: nonzero for an inclusive level 0 */
+  _GLRADIX_LOC_CHAIN = 5,       /* scan: nonzero: the last group scans the block totals too */
   _GLRADIX_LOC_USE_FLAGS = 1,   /* compact: flags buffer given (else input > 0.0) */
   _GLRADIX_LOC_TOTAL_OFFSET = 2,/* compact: where the scan left the total kept */
   _GLRADIX_LOC_ZERO_FILL = 3,   /* compact: zero output[total..count) */
@@ -349,7 +365,8 @@ void _glradix_pass_skip_flags(glradix_context *ctx, const _glradix_pass *whole);
 enum {
   _GLRADIX_SKIP_FLAGS = 4,
   _GLRADIX_SKIP_COUNT_SLOT = _GLRADIX_SKIP_FLAGS + _GLRADIX_MAX_PASSES,
-  _GLRADIX_SKIP_WORDS = _GLRADIX_SKIP_COUNT_SLOT + 7
+  _GLRADIX_SKIP_TICKET = _GLRADIX_SKIP_COUNT_SLOT + 7,
+  _GLRADIX_SKIP_WORDS = _GLRADIX_SKIP_TICKET + 1
 };
 
 /* count_prepare.c: puts the sort's count where every stage reads it, from

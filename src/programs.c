@@ -31,7 +31,7 @@ typedef struct program_source {
 static const program_source SOURCES[_GLRADIX_PROG_COUNT] = {
   [_GLRADIX_PROG_LOCAL_SHUFFLE] = {"local_shuffle", _glradix_shader_local_shuffle, 0, SHUFFLE KEY_BITS},
   [_GLRADIX_PROG_LOCAL_SHUFFLE_PAIRS] = {"local_shuffle", _glradix_shader_local_shuffle, 1, SHUFFLE KEY_BITS},
-  [_GLRADIX_PROG_SCAN_BLOCKS] = {"scan_blocks", _glradix_shader_scan_blocks, 0, SCAN_UINT},
+  [_GLRADIX_PROG_SCAN_BLOCKS] = {"scan_blocks", _glradix_shader_scan_blocks, 0, SKIP SCAN_UINT},
   [_GLRADIX_PROG_SCAN_ADD] = {"scan_add", _glradix_shader_scan_add, 0, NULL},
   [_GLRADIX_PROG_GLOBAL_SCATTER] = {"global_scatter", _glradix_shader_global_scatter, 0, KEYS},
   [_GLRADIX_PROG_GLOBAL_SCATTER_PAIRS] = {"global_scatter", _glradix_shader_global_scatter, 1, KEYS},
@@ -83,7 +83,8 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            "#define LOC_KEY_MODE %d\n#define KEY_SIGNED %du\n#define KEY_FLOAT %du\n"
            "#define KEY_DESCENDING %du\n#define KEY_WORDS %u\n#define LOC_GATHER_KEY_BITS %d\n"
            "#define COUNT_TILES %du\n#define LOC_BLOCK_SUMS %d\n#define NO_BLOCK_SUMS %uu\n"
-           "#define LOC_SUMS_RAW %d\n#define FOLD_SUMS %du\n",
+           "#define LOC_SUMS_RAW %d\n#define FOLD_SUMS %du\n#define LOC_CHAIN %d\n#define TICKET_SLOT %du\n"
+           "#define LOC_COUNT_TILES %d\n",
            ctx->wg_size, items, tile, ctx->scan_items,
            ctx->scan_tile, ctx->desc.radix_bits, 1u << ctx->desc.radix_bits, src->pairs,
            _GLRADIX_B_KEYS, _GLRADIX_B_VALUES, _GLRADIX_B_TILE_KEYS, _GLRADIX_B_TILE_VALUES,
@@ -102,7 +103,8 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            ctx->subgroup_size ? 2 : GLRADIX_TUNE_BLOCK_SCAN, ctx->subgroup_size,
            _GLRADIX_LOC_KEY_MODE, _GLRADIX_KEY_SIGNED, _GLRADIX_KEY_FLOAT, _GLRADIX_KEY_DESCENDING, key_words,
            _GLRADIX_LOC_GATHER_KEY_BITS, _GLRADIX_COUNT_TILES, _GLRADIX_LOC_BLOCK_SUMS,
-           _GLRADIX_NO_BLOCK_SUMS, _GLRADIX_LOC_SUMS_RAW, _GLRADIX_FOLD_SUMS);
+           _GLRADIX_NO_BLOCK_SUMS, _GLRADIX_LOC_SUMS_RAW, _GLRADIX_FOLD_SUMS,
+           _GLRADIX_LOC_CHAIN, _GLRADIX_SKIP_TICKET, _GLRADIX_LOC_COUNT_TILES);
   if (ctx->subgroup_size && n > 0 && (size_t)n < size)
     n += snprintf(out + n, size - (size_t)n,
                   "#extension GL_KHR_shader_subgroup_basic : require\n"
@@ -167,6 +169,25 @@ static glradix_status build_one(glradix_context *ctx, const program_source *src,
     gl->DeleteProgram(program);
     return GLRADIX_ERROR_SHADER;
   }
+#ifdef GLRADIX_TUNE_DUMP_BINARY
+  /* Diagnostic builds: the driver's program binary, for its register counts. */
+  {
+    GLint len = 0;
+    gl->GetProgramiv(program, GL_PROGRAM_BINARY_LENGTH, &len);
+    void *bin = len > 0 ? malloc((size_t)len) : NULL;
+    GLenum format = 0;
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s_%d_%u.bin", getenv("GLRADIX_DUMP_DIR") ? getenv("GLRADIX_DUMP_DIR") : "/tmp",
+             src->name, src->pairs, key_words);
+    FILE *f = bin ? fopen(path, "wb") : NULL;
+    if (f) {
+      gl->GetProgramBinary(program, len, NULL, &format, bin);
+      fwrite(bin, 1, (size_t)len, f);
+      fclose(f);
+    }
+    free(bin);
+  }
+#endif
   *out = program;
   return GLRADIX_OK;
 }

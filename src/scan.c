@@ -34,7 +34,7 @@ bool _glradix_scan_fits(const glradix_context *ctx, const _glradix_scan_plan *pl
 
 /* One level: scan_blocks reads `in` and writes `out`; scan_add adds to `out`. */
 static void scan_step(glradix_context *ctx, _glradix_program program, const _glradix_scan_plan *plan,
-                      unsigned level, const _glradix_scan_io *io, bool inclusive) {
+                      unsigned level, const _glradix_scan_io *io, bool inclusive, bool chain) {
   GladGLContext *gl = &ctx->gl;
   GLuint in = ctx->counts.name, out = ctx->counts.name;
   GLuint in_offset = plan->offset[level], out_offset = plan->offset[level];
@@ -57,6 +57,8 @@ static void scan_step(glradix_context *ctx, _glradix_program program, const _glr
     _glradix_bind(ctx, _GLRADIX_B_SCAN_IN, in, in_bytes);
     gl->Uniform1ui(_GLRADIX_LOC_IN_OFFSET, in_offset);
     gl->Uniform1ui(_GLRADIX_LOC_INCLUSIVE, inclusive && level == 0);
+    gl->Uniform1ui(_GLRADIX_LOC_CHAIN, chain);
+    if (chain) _glradix_bind(ctx, _GLRADIX_B_SKIP, ctx->skip.name, 0);
   }
   _glradix_dispatch(ctx, _glradix_div_up(plan->length[level], ctx->scan_tile));
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
@@ -65,11 +67,15 @@ static void scan_step(glradix_context *ctx, _glradix_program program, const _glr
 void _glradix_scan(glradix_context *ctx, const _glradix_scan_plan *plan,
                    const _glradix_scan_io *io, bool inclusive, _glradix_scan_leave leave) {
   const unsigned levels = leave == _GLRADIX_SCAN_LEAVE_TOTALS ? 1 : plan->levels;
-  for (unsigned l = 0; l < levels; l++)
-    scan_step(ctx, _GLRADIX_PROG_SCAN_BLOCKS, plan, l, io, inclusive);
+  for (unsigned l = 0; l < levels; l++) {
+    /* the last level is one block: the level below's last group scans it */
+    const bool chain = GLRADIX_TUNE_SCAN_CHAIN && l + 2 == levels;
+    scan_step(ctx, _GLRADIX_PROG_SCAN_BLOCKS, plan, l, io, inclusive, chain);
+    if (chain) break;
+  }
   const unsigned last_add = leave != _GLRADIX_SCAN_WHOLE ? 1 : 0;
   for (unsigned l = plan->levels - 1; l-- > last_add;)
-    scan_step(ctx, _GLRADIX_PROG_SCAN_ADD, plan, l, io, inclusive);
+    scan_step(ctx, _GLRADIX_PROG_SCAN_ADD, plan, l, io, inclusive, false);
 }
 
 GLuint _glradix_scan_block_sums(const _glradix_scan_plan *plan) {

@@ -1,6 +1,6 @@
 /* Reduce-then-scan stage 1 (shaders/tile_counts.comp): each tile's digit
  * counts, bucket-major, for the scan. One work group per
- * _GLRADIX_COUNT_TILES tiles. With key_bits (first pass only) it also
+ * _GLRADIX_COUNT_TILES tiles, or per tile on small grids. With key_bits (first pass only) it also
  * gathers which key bits vary, for pass skipping, in the same read of the
  * keys. */
 #include "internal.h"
@@ -9,5 +9,7 @@ void _glradix_tile_counts(glradix_context *ctx, const _glradix_pass *pass, bool 
   _glradix_use_pass(ctx, _GLRADIX_PROG_TILE_COUNTS, pass);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_PASS, pass->index);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_GATHER_KEY_BITS, key_bits ? 1u : 0u);
-  _glradix_dispatch_tiles(ctx, pass, true);
+  const bool one_tile = pass->num_tiles <= _GLRADIX_COUNT_ONE_TILE_MAX;
+  ctx->gl.Uniform1ui(_GLRADIX_LOC_COUNT_TILES, one_tile ? 1u : (GLuint)_GLRADIX_COUNT_TILES);
+  _glradix_dispatch_tiles(ctx, pass, !one_tile);
 }
