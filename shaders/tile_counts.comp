@@ -1,5 +1,5 @@
 // Reduce-then-scan plan, stage 1: each work group counts the digits of its
-// u_count_tiles (1 or COUNT_TILES) tiles of the pass's input (no data moves; the loads of all of
+// GROUP_TILES tiles of the pass's input (no data moves; the loads of all of
 // them in flight at once) and writes them bucket-major,
 // counts[bucket * num_tiles + tile], for the scan. With u_gather_key_bits set
 // (the first pass), it also gathers which key bits vary, for pass skipping
@@ -12,25 +12,30 @@ layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
 layout(location = LOC_PASS) uniform uint u_pass;
 layout(location = LOC_GATHER_KEY_BITS) uniform uint u_gather_key_bits; // nonzero: gather key bits
-layout(location = LOC_COUNT_TILES) uniform uint u_count_tiles;
+// Small grids count one tile per group (ONE_TILE, a program of its own:
+// as a uniform, the tile count cost large grids 1-2%).
+#ifdef ONE_TILE
+#define GROUP_TILES 1u
+#else
+#define GROUP_TILES COUNT_TILES
+#endif
 
-shared uint s_counts[COUNT_TILES * BUCKETS];
+shared uint s_counts[GROUP_TILES * BUCKETS];
 
 void main() {
-  uint first_tile = group_index() * u_count_tiles;
-  KEY_T loaded[COUNT_TILES][ITEMS];
-  for (uint t = 0u; t < COUNT_TILES; t++)
-    if (t < u_count_tiles) LOAD_TILE_KEYS(loaded[t], first_tile + t);
+  uint first_tile = group_index() * GROUP_TILES;
+  KEY_T loaded[GROUP_TILES][ITEMS];
+  for (uint t = 0u; t < GROUP_TILES; t++) LOAD_TILE_KEYS(loaded[t], first_tile + t);
   // A skipped pass is copied by shuffle_scatter without counts.
   if (keys_in_tile(first_tile) == 0u || skip[SKIP_FLAGS + u_pass] != 0u) return;
   uint lid = gl_LocalInvocationID.x;
   uint mask = (1u << u_digit_bits) - 1u;
-  for (uint b = lid; b < COUNT_TILES * BUCKETS; b += WG_SIZE) s_counts[b] = 0u;
+  for (uint b = lid; b < GROUP_TILES * BUCKETS; b += WG_SIZE) s_counts[b] = 0u;
   clear_key_bits();
   barrier();
   KEY_T ones = KEY_T(0u), zeros = KEY_T(0u);
-  for (uint t = 0u; t < COUNT_TILES; t++) {
-    uint tile_n = t < u_count_tiles ? keys_in_tile(first_tile + t) : 0u;
+  for (uint t = 0u; t < GROUP_TILES; t++) {
+    uint tile_n = keys_in_tile(first_tile + t);
     for (uint j = 0u; j < ITEMS; j++) {
       if (j * WG_SIZE + lid < tile_n) {
         KEY_T key = sort_key(loaded[t][j]);
@@ -42,9 +47,9 @@ void main() {
   }
   if (u_gather_key_bits != 0u) gather_key_bits(ones, zeros);
   barrier();
-  for (uint t = 0u; t < COUNT_TILES; t++) {
+  for (uint t = 0u; t < GROUP_TILES; t++) {
     uint tile = first_tile + t;
-    if (t < u_count_tiles && tile < u_num_tiles)
+    if (tile < u_num_tiles)
       for (uint b = lid; b < BUCKETS; b += WG_SIZE) counts[b * u_num_tiles + tile] = s_counts[t * BUCKETS + b];
   }
   if (u_gather_key_bits != 0u) publish_key_bits();

@@ -78,7 +78,6 @@ enum {
   _GLRADIX_LOC_GATHER_KEY_BITS = 6, /* first tile stage: nonzero also gathers which key bits vary */
   _GLRADIX_LOC_BLOCK_SUMS = 7,/* shuffle_scatter: see _glradix_scan_block_sums */
   _GLRADIX_LOC_SUMS_RAW = 8,  /* shuffle_scatter: nonzero when those block totals are unscanned */
-  _GLRADIX_LOC_COUNT_TILES = 9, /* tile_counts: tiles per work group, 1 or _GLRADIX_COUNT_TILES */
 
   /* key order bits (common.glsl sort_key) */
   _GLRADIX_KEY_SIGNED = 1,
@@ -126,6 +125,7 @@ typedef enum _glradix_program {
   _GLRADIX_PROG_TILE_SORT_PAIRS,
   _GLRADIX_PROG_PASS_SKIP_FLAGS,
   _GLRADIX_PROG_TILE_COUNTS,
+  _GLRADIX_PROG_TILE_COUNTS_ONE, /* one tile per work group: small grids */
   _GLRADIX_PROG_SHUFFLE_SCATTER,
   _GLRADIX_PROG_SHUFFLE_SCATTER_PAIRS,
   _GLRADIX_PROG_COPY_BACK,

@@ -38,6 +38,8 @@ static const program_source SOURCES[_GLRADIX_PROG_COUNT] = {
   [_GLRADIX_PROG_TILE_SORT] = {"tile_sort", _glradix_shader_tile_sort, 0, SPLIT},
   [_GLRADIX_PROG_TILE_SORT_PAIRS] = {"tile_sort", _glradix_shader_tile_sort, 1, SPLIT},
   [_GLRADIX_PROG_TILE_COUNTS] = {"tile_counts", _glradix_shader_tile_counts, 0, KEYS KEY_BITS},
+  [_GLRADIX_PROG_TILE_COUNTS_ONE] = {"tile_counts", _glradix_shader_tile_counts, 0,
+                                     KEYS KEY_BITS "#define ONE_TILE 1\n"},
   [_GLRADIX_PROG_SHUFFLE_SCATTER] = {"shuffle_scatter", _glradix_shader_shuffle_scatter, 0, SHUFFLE},
   [_GLRADIX_PROG_SHUFFLE_SCATTER_PAIRS] = {"shuffle_scatter", _glradix_shader_shuffle_scatter, 1, SHUFFLE},
   [_GLRADIX_PROG_COPY_BACK] = {"copy_back", _glradix_shader_copy_back, 0, KEYS},
@@ -83,8 +85,7 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            "#define LOC_KEY_MODE %d\n#define KEY_SIGNED %du\n#define KEY_FLOAT %du\n"
            "#define KEY_DESCENDING %du\n#define KEY_WORDS %u\n#define LOC_GATHER_KEY_BITS %d\n"
            "#define COUNT_TILES %du\n#define LOC_BLOCK_SUMS %d\n#define NO_BLOCK_SUMS %uu\n"
-           "#define LOC_SUMS_RAW %d\n#define FOLD_SUMS %du\n#define LOC_CHAIN %d\n#define TICKET_SLOT %du\n"
-           "#define LOC_COUNT_TILES %d\n",
+           "#define LOC_SUMS_RAW %d\n#define FOLD_SUMS %du\n#define LOC_CHAIN %d\n#define TICKET_SLOT %du\n",
            ctx->wg_size, items, tile, ctx->scan_items,
            ctx->scan_tile, ctx->desc.radix_bits, 1u << ctx->desc.radix_bits, src->pairs,
            _GLRADIX_B_KEYS, _GLRADIX_B_VALUES, _GLRADIX_B_TILE_KEYS, _GLRADIX_B_TILE_VALUES,
@@ -104,7 +105,7 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            _GLRADIX_LOC_KEY_MODE, _GLRADIX_KEY_SIGNED, _GLRADIX_KEY_FLOAT, _GLRADIX_KEY_DESCENDING, key_words,
            _GLRADIX_LOC_GATHER_KEY_BITS, _GLRADIX_COUNT_TILES, _GLRADIX_LOC_BLOCK_SUMS,
            _GLRADIX_NO_BLOCK_SUMS, _GLRADIX_LOC_SUMS_RAW, _GLRADIX_FOLD_SUMS,
-           _GLRADIX_LOC_CHAIN, _GLRADIX_SKIP_TICKET, _GLRADIX_LOC_COUNT_TILES);
+           _GLRADIX_LOC_CHAIN, _GLRADIX_SKIP_TICKET);
   if (ctx->subgroup_size && n > 0 && (size_t)n < size)
     n += snprintf(out + n, size - (size_t)n,
                   "#extension GL_KHR_shader_subgroup_basic : require\n"

@@ -6,10 +6,9 @@
 #include "internal.h"
 
 void _glradix_tile_counts(glradix_context *ctx, const _glradix_pass *pass, bool key_bits) {
-  _glradix_use_pass(ctx, _GLRADIX_PROG_TILE_COUNTS, pass);
+  const bool one_tile = pass->num_tiles <= _GLRADIX_COUNT_ONE_TILE_MAX;
+  _glradix_use_pass(ctx, one_tile ? _GLRADIX_PROG_TILE_COUNTS_ONE : _GLRADIX_PROG_TILE_COUNTS, pass);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_PASS, pass->index);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_GATHER_KEY_BITS, key_bits ? 1u : 0u);
-  const bool one_tile = pass->num_tiles <= _GLRADIX_COUNT_ONE_TILE_MAX;
-  ctx->gl.Uniform1ui(_GLRADIX_LOC_COUNT_TILES, one_tile ? 1u : (GLuint)_GLRADIX_COUNT_TILES);
   _glradix_dispatch_tiles(ctx, pass, !one_tile);
 }
