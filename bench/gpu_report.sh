@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # Everything BENCHMARKS.md reports, in one call on the GPU machine (see
-# ../shared/gpu/README.md: .gl/ and .gpu/ carried). Writes to $OUT:
+# ../shared/gpu/README.md: .gl/ and .gpu/ carried). Writes $OUT/report.tar:
 #   gpu.txt cub.csv cub64.csv glradix.csv portable.csv stp.csv more.csv stages.txt chart.svg
+# and nothing else, since the device tool brings back at most 8 files (in
+# session 5 the archive itself was left behind when the files sat beside it).
 #   bash bench/gpu_report.sh [SIZES]
 set -euo pipefail
 sizes=${1:-65536,1048576,4194304,16777216,67108864}
 source bench/gpu_env.sh
-out=${OUT:?}
+final=${OUT:?}
 w=$(mktemp -d)
+out=$w/out
+mkdir -p "$out"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader >"$out/gpu.txt"
 cmake -S . -B "$w/build" -DCMAKE_BUILD_TYPE=Release -DGLRADIX_BUILD_TESTS=OFF \
       -DGLRADIX_BUILD_DEMO=OFF >"$w/cmake.log" 2>&1 || { cat "$w/cmake.log"; exit 1; }
@@ -41,6 +45,5 @@ cat "$w/info.txt" >>"$out/gpu.txt"
   "$bench" --stages --portable --n 16777216 --pairs --key-bits 30 --bits 2,4,8; } \
   >"$out/stages.txt" 2>&1
 cat "$out/gpu.txt"
-# The device tool brings back few files: everything in one archive as well.
-tar -C "$out" -cf "$w/report.tar" gpu.txt cub.csv cub64.csv glradix.csv portable.csv stp.csv \
-    more.csv stages.txt chart.svg && mv "$w/report.tar" "$out/report.tar"
+tar -C "$out" -cf "$final/report.tar" gpu.txt cub.csv cub64.csv glradix.csv portable.csv stp.csv \
+    more.csv stages.txt chart.svg
