@@ -360,8 +360,9 @@ void _glradix_copy_back(glradix_context *ctx, const _glradix_pass *last);
 void _glradix_pass_skip_flags(glradix_context *ctx, const _glradix_pass *whole);
 /* The skip buffer (common.glsl WITH_SKIP): which key bits vary (the OR of
  * the keys' two words, then of their complements), _GLRADIX_MAX_PASSES skip
- * flags, the count slot, and two indirect dispatches of 3 words: one work
- * group per tile, then one per _GLRADIX_COUNT_TILES tiles. */
+ * flags, the count slot, two indirect dispatches of 3 words (one work
+ * group per tile, then one per _GLRADIX_COUNT_TILES tiles), and the scan's
+ * ticket counter (scan_blocks.comp), which is zero between dispatches. */
 enum {
   _GLRADIX_SKIP_FLAGS = 4,
   _GLRADIX_SKIP_COUNT_SLOT = _GLRADIX_SKIP_FLAGS + _GLRADIX_MAX_PASSES,

@@ -170,25 +170,6 @@ static glradix_status build_one(glradix_context *ctx, const program_source *src,
     gl->DeleteProgram(program);
     return GLRADIX_ERROR_SHADER;
   }
-#ifdef GLRADIX_TUNE_DUMP_BINARY
-  /* Diagnostic builds: the driver's program binary, for its register counts. */
-  {
-    GLint len = 0;
-    gl->GetProgramiv(program, GL_PROGRAM_BINARY_LENGTH, &len);
-    void *bin = len > 0 ? malloc((size_t)len) : NULL;
-    GLenum format = 0;
-    char path[256];
-    snprintf(path, sizeof path, "%s/%s_%d_%u.bin", getenv("GLRADIX_DUMP_DIR") ? getenv("GLRADIX_DUMP_DIR") : "/tmp",
-             src->name, src->pairs, key_words);
-    FILE *f = bin ? fopen(path, "wb") : NULL;
-    if (f) {
-      gl->GetProgramBinary(program, len, NULL, &format, bin);
-      fwrite(bin, 1, (size_t)len, f);
-      fclose(f);
-    }
-    free(bin);
-  }
-#endif
   *out = program;
   return GLRADIX_OK;
 }

@@ -1,8 +1,8 @@
 /* Reduce-then-scan stage 1 (shaders/tile_counts.comp): each tile's digit
  * counts, bucket-major, for the scan. One work group per
- * _GLRADIX_COUNT_TILES tiles, or per tile on small grids. With key_bits (first pass only) it also
- * gathers which key bits vary, for pass skipping, in the same read of the
- * keys. */
+ * _GLRADIX_COUNT_TILES tiles, or per tile on small grids (a program of its
+ * own). With key_bits (first pass only) it also gathers which key bits
+ * vary, for pass skipping, in the same read of the keys. */
 #include "internal.h"
 
 void _glradix_tile_counts(glradix_context *ctx, const _glradix_pass *pass, bool key_bits) {
