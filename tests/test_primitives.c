@@ -74,9 +74,12 @@ START_TEST(scan_sizes_modes) {
 END_TEST
 
 /* Lengths that need two and three scan levels whatever the context's scan
- * block (256 to 2048 values). */
+ * block (256 to 2048 values), and squares of the block sizes: their block
+ * totals fill exactly one block, which the last group of the level below
+ * scans (scan_blocks.comp's chain). */
 START_TEST(scan_level_edges) {
-  static const size_t edges[] = {2047, 2048, 2049, 2048 * 2048 - 1, 2048 * 2048 + 1};
+  static const size_t edges[] = {2047, 2048, 2049, 2048 * 2048 - 1, 2048 * 2048 + 1,
+                                 256 * 256, 512 * 512, 1024 * 1024, 2048 * 2048};
   for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++)
     check_scan(edges[i], (int)(i % 2), 0, 900 + i * 2);
 }
