@@ -37,7 +37,11 @@ static GLint64 shared_bytes(GLuint wg_size, GLuint items) {
  * invocations with many keys each, since every invocation and barrier costs
  * (64x32 sorted 1M pairs 3.5x faster than 512x4 on 2 cores, and 32x64 1.35x
  * faster again: 100-112 against 142-152 ms); 16 counts each took the scan
- * of radix_bits 8 from 5.2 to 2.4-2.7 ms at 1M pairs. The raking scan needs
+ * of radix_bits 8 from 5.2 to 2.4-2.7 ms at 1M pairs; 112 keys each
+ * (3584-key tiles, the most whose tile_sort fits 32 KB with room to spare)
+ * took radix_bits 8 from 88-90 to 80-82 ms and radix_bits 2 from 212-214
+ * to 202-203 ms (medians of five runs of nine, session 5; 96 keys each
+ * gained less, 120 the same). The raking scan needs
  * at least 16 invocations; keys per invocation are a multiple of 4
  * (shuffle_scatter reads them four at a time). Measured on the H200 at 16M
  * pairs (session 5), 1024x4 tiles were no faster at radix_bits 2 and
@@ -46,7 +50,7 @@ typedef struct tile_shape {
   GLuint wg_size, items, scan_items;
 } tile_shape;
 static const tile_shape GPU_SHAPES[] = {{512, 8, 4}, {256, 8, 4}, {256, 4, 4}};
-static const tile_shape CPU_SHAPES[] = {{32, 64, 16}, {256, 4, 4}};
+static const tile_shape CPU_SHAPES[] = {{32, 112, 16}, {256, 4, 4}};
 
 static void choose_tile(glradix_context *ctx, GLint64 max_shared, GLint max_invocations) {
   const char *renderer = (const char *)ctx->gl.GetString(GL_RENDERER);

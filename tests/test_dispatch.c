@@ -1,7 +1,7 @@
 /*
  * The 2-D dispatch path. A grid wider than 65,535 work groups in x cannot
  * be reached on llvmpipe (SSBOs stop at 128 MiB, far below 65,535 tiles of
- * 2048 keys), so these tests shrink the limit instead: desc.dispatch_limit
+ * 3584 keys), so these tests shrink the limit instead: desc.dispatch_limit
  * = 3 (or 1) caps the grid's x dimension, and any stage needing more groups
  * must spill into y. Sizes are chosen so that every stage exceeds the cap
  * (the smallest is 4 tiles plus one key, whatever the context's tile).

@@ -146,7 +146,7 @@ GLRADIX_API glradix_desc glradix_query_desc(const glradix_context *ctx);
 GLRADIX_API unsigned glradix_subgroup_size(const glradix_context *ctx);
 
 /** Keys per tile of the context (chosen at create from the renderer and its
- *  shared-memory limit: 2048 on llvmpipe, 4096 on an H200), or 0 if ctx is
+ *  shared-memory limit: 3584 on llvmpipe, 4096 on an H200), or 0 if ctx is
  *  NULL. A count up to one tile (half a tile of uint64 keys) is sorted by a
  *  single dispatch. */
 GLRADIX_API unsigned glradix_tile_size(const glradix_context *ctx);
