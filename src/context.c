@@ -77,6 +77,7 @@ static void choose_tile(glradix_context *ctx, GLint64 max_shared, GLint max_invo
 #ifdef GLRADIX_TUNE_SCAN_ITEMS
   pick.scan_items = GLRADIX_TUNE_SCAN_ITEMS;
 #endif
+  ctx->cpu_rasterizer = cpu;
   ctx->wg_size = pick.wg_size;
   ctx->items = pick.items;
   ctx->scan_items = pick.scan_items;

@@ -160,6 +160,7 @@ struct glradix_context {
   GLuint items;                 /* keys per invocation in a tile */
   GLuint tile;                  /* wg_size * items keys */
   GLuint scan_items;            /* counts per invocation in a scan block */
+  bool cpu_rasterizer;          /* llvmpipe or softpipe: tile shapes and loads for CPUs */
   GLuint scan_tile;             /* wg_size * scan_items counts */
   GLuint programs[_GLRADIX_PROG_COUNT];
   GLuint programs64[_GLRADIX_PROG_COUNT]; /* key programs for 64-bit keys, built on first use */
