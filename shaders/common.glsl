@@ -13,6 +13,9 @@ uint group_index() {
   return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
 }
 
+// a / b rounded up, without overflow near 2^32.
+uint div_up(uint a, uint b) { return a / b + (a % b != 0u ? 1u : 0u); }
+
 // Which block scan a program gets: the global scan (scan_blocks) always
 // uses the Blelloch up/down sweep of the design; the 4-way splits use the
 // one BLOCK_SCAN picks (0 Blelloch, 1 raking, 2 subgroups), measured faster.

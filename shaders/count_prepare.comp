@@ -9,8 +9,6 @@ layout(location = LOC_COUNT_WORD) uniform uint u_count_word; // count_offset / 4
 layout(location = LOC_CAPACITY) uniform uint u_capacity;
 layout(location = LOC_GROUP_LIMIT) uniform uint u_group_limit; // work groups in x
 
-uint div_up(uint a, uint b) { return a / b + (a % b != 0u ? 1u : 0u); }
-
 void write_grid(uint slot, uint groups) {
   uint x = min(groups, u_group_limit);
   skip[slot] = x;

@@ -24,29 +24,40 @@ layout(location = LOC_CHAIN) uniform uint u_chain;
 
 shared uint s_last;
 
+// Scans the `len` values of src[src_off + i] from `start`, SCAN_ITEMS per
+// invocation from start + scan_index() * SCAN_ITEMS, into dst[dst_off + i]:
+// each value's exclusive (or, with `incl`, inclusive) prefix; `total`
+// receives the sum. Whole work group; a barrier between two uses. A macro:
+// GLSL functions cannot take a buffer.
+#define SCAN_RUN(src, src_off, dst, dst_off, start, len, incl, total)          \
+  {                                                                            \
+    uint first_ = (start) + scan_index() * SCAN_ITEMS;                         \
+    uint v_[SCAN_ITEMS];                                                       \
+    uint sum_ = 0u;                                                            \
+    for (uint j_ = 0u; j_ < SCAN_ITEMS; j_++) {                                \
+      uint i_ = first_ + j_;                                                   \
+      v_[j_] = i_ < (len) ? src[(src_off) + i_] : 0u;                          \
+      sum_ += v_[j_];                                                          \
+    }                                                                          \
+    uint run_ = block_exclusive_scan(sum_, total);                             \
+    for (uint j_ = 0u; j_ < SCAN_ITEMS; j_++) {                                \
+      uint i_ = first_ + j_;                                                   \
+      uint next_ = run_ + v_[j_];                                              \
+      if (i_ < (len)) dst[(dst_off) + i_] = (incl) ? next_ : run_;             \
+      run_ = next_;                                                            \
+    }                                                                          \
+  }
+
 void main() {
   uint block = group_index();
   if (block * SCAN_TILE >= u_len) return;
   uint lid = gl_LocalInvocationID.x;
-  uint first = block * SCAN_TILE + scan_index() * SCAN_ITEMS;
-  uint v[SCAN_ITEMS];
-  uint sum = 0u;
-  for (uint j = 0u; j < SCAN_ITEMS; j++) {
-    uint i = first + j;
-    v[j] = i < u_len ? input_data[u_in_offset + i] : 0u;
-    sum += v[j];
-  }
   uint total;
-  uint run = block_exclusive_scan(sum, total);
-  for (uint j = 0u; j < SCAN_ITEMS; j++) {
-    uint i = first + j;
-    uint next = run + v[j];
-    if (i < u_len) output_data[u_out_offset + i] = u_inclusive != 0u ? next : run;
-    run = next;
-  }
+  SCAN_RUN(input_data, u_in_offset, output_data, u_out_offset, block * SCAN_TILE, u_len,
+           u_inclusive != 0u, total)
   if (lid == 0u) sums[u_sums_offset + block] = total;
   if (u_chain == 0u) return;
-  uint blocks = (u_len + SCAN_TILE - 1u) / SCAN_TILE;
+  uint blocks = div_up(u_len, SCAN_TILE);
   if (lid == 0u) {
     memoryBarrierBuffer(); // the total is visible before the ticket
     s_last = atomicAdd(skip[TICKET_SLOT], 1u) == blocks - 1u ? 1u : 0u;
@@ -54,19 +65,7 @@ void main() {
   barrier(); // also separates the two block scans
   if (s_last == 0u) return;
   memoryBarrierBuffer();
-  uint first_sum = scan_index() * SCAN_ITEMS;
-  sum = 0u;
-  for (uint j = 0u; j < SCAN_ITEMS; j++) {
-    uint i = first_sum + j;
-    v[j] = i < blocks ? sums[u_sums_offset + i] : 0u;
-    sum += v[j];
-  }
-  run = block_exclusive_scan(sum, total);
-  for (uint j = 0u; j < SCAN_ITEMS; j++) {
-    uint i = first_sum + j;
-    if (i < blocks) sums[u_sums_offset + i] = run;
-    run += v[j];
-  }
+  SCAN_RUN(sums, u_sums_offset, sums, u_sums_offset, 0u, blocks, false, total)
   if (lid == 0u) {
     sums[u_sums_offset + blocks] = total;
     skip[TICKET_SLOT] = 0u;

@@ -13,7 +13,7 @@ layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
 layout(location = LOC_PASS) uniform uint u_pass;
 layout(location = LOC_GATHER_KEY_BITS) uniform uint u_gather_key_bits; // nonzero: gather key bits
 // Small grids count one tile per group (ONE_TILE, a program of its own:
-// as a uniform, the tile count cost large grids 1-2%).
+// as a uniform, the tile count cost large grids 1-2.5%).
 #ifdef ONE_TILE
 #define GROUP_TILES 1u
 #else

@@ -21,34 +21,25 @@
 #ifndef GLRADIX_TUNE_COUNT_TILES /* tiles per tile_counts work group */
 #define GLRADIX_TUNE_COUNT_TILES 2
 #endif
-
-#ifndef GLRADIX_TUNE_COUNT_ONE_TILE_MAX
-#define GLRADIX_TUNE_COUNT_ONE_TILE_MAX 512
-#endif
-#ifndef GLRADIX_TUNE_FOLD_TILES
-#define GLRADIX_TUNE_FOLD_TILES 512
-#endif
-#ifndef GLRADIX_TUNE_SCAN_CHAIN /* last group of a level scans the one-block level above */
-#define GLRADIX_TUNE_SCAN_CHAIN 1
+#ifndef GLRADIX_TUNE_SMALL_GRID /* tiles of a small grid, _GLRADIX_SMALL_GRID */
+#define GLRADIX_TUNE_SMALL_GRID 512
 #endif
 
 enum {
   /* tiles counted per tile_counts work group: more loads in flight per
    * invocation and fewer groups (measured faster on the H200) */
   _GLRADIX_COUNT_TILES = GLRADIX_TUNE_COUNT_TILES,
-  /* Small sorts: at most this many tiles (about one wave of work groups on
-   * a big GPU) and _GLRADIX_FOLD_SUMS level-1 block totals, and
-   * shuffle_scatter adds those totals up itself rather than have a dispatch
-   * scan them. Measured on the H200: 1M pairs, radix_bits 8 (256 tiles, 32
-   * totals) 0.146 -> 0.132 ms; but 16M and 64M pairs at radix_bits 2 (4096
-   * and 16384 tiles) up to 7% slower, each group's summing repeated wave
-   * after wave. */
-  _GLRADIX_FOLD_TILES = GLRADIX_TUNE_FOLD_TILES,
+  /* A small grid: at most this many tiles, about one wave of work groups on
+   * a big GPU. On one (measured on the H200, see BENCHMARKS.md):
+   * - tile_counts counts one tile per work group, not _GLRADIX_COUNT_TILES,
+   *   where fewer groups would not fill the GPU (1M pairs, 256 tiles: radix_bits
+   *   2 2% faster; 1024 and 4096 tiles were slower so);
+   * - with at most _GLRADIX_FOLD_SUMS level-1 block totals, shuffle_scatter
+   *   adds those totals up itself rather than have a dispatch scan them (1M
+   *   pairs, radix_bits 8: 0.146 -> 0.132 ms; at 4096 and 16384 tiles up to
+   *   7% slower, each group's summing repeated wave after wave). */
+  _GLRADIX_SMALL_GRID = GLRADIX_TUNE_SMALL_GRID,
   _GLRADIX_FOLD_SUMS = 64,
-  /* Grids of at most this many tiles count one tile per tile_counts work
-   * group: twice the groups, where two tiles each would not fill a big GPU
-   * (measured on the H200, 1M pairs, 256 tiles: see BENCHMARKS.md). */
-  _GLRADIX_COUNT_ONE_TILE_MAX = GLRADIX_TUNE_COUNT_ONE_TILE_MAX,
 
   /* SSBO binding points */
   _GLRADIX_B_KEYS = 0,        /* caller's keys (pass input and output) */

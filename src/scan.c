@@ -69,7 +69,7 @@ void _glradix_scan(glradix_context *ctx, const _glradix_scan_plan *plan,
   const unsigned levels = leave == _GLRADIX_SCAN_LEAVE_TOTALS ? 1 : plan->levels;
   for (unsigned l = 0; l < levels; l++) {
     /* the last level is one block: the level below's last group scans it */
-    const bool chain = GLRADIX_TUNE_SCAN_CHAIN && l + 2 == levels;
+    const bool chain = l + 2 == levels;
     scan_step(ctx, _GLRADIX_PROG_SCAN_BLOCKS, plan, l, io, inclusive, chain);
     if (chain) break;
   }

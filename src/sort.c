@@ -204,10 +204,10 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
   /* One pass is the whole sort: counting would cost a fifth of it. */
   const bool skip = !stop && passes >= 2;
   /* shuffle_scatter adds the block totals itself (no scan_add over level
-   * 0), and on small grids sums them too (_GLRADIX_FOLD_TILES). */
+   * 0), and on small grids sums them too (_GLRADIX_SMALL_GRID). */
   const _glradix_scan_leave leave =
       !reduce_then_scan ? _GLRADIX_SCAN_WHOLE
-      : pass->num_tiles <= _GLRADIX_FOLD_TILES && _glradix_scan_few_totals(plan)
+      : pass->num_tiles <= _GLRADIX_SMALL_GRID && _glradix_scan_few_totals(plan)
           ? _GLRADIX_SCAN_LEAVE_TOTALS
           : _GLRADIX_SCAN_LEAVE_BLOCKS;
   for (unsigned p = 0; p < passes; p++) {
