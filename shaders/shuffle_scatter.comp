@@ -13,9 +13,7 @@
 // 6% at radix_bits 2, 64M pairs 2% and 5%).
 
 layout(std430, binding = B_KEYS) readonly buffer Keys { KEY_T keys[]; };
-#if KEY_WORDS == 1
-layout(std430, binding = B_KEYS) readonly buffer Keys4 { uvec4 keys4[]; }; // LOAD_OWNED_KEYS
-#endif
+layout(std430, binding = B_KEYS) readonly buffer KeysVec { OWNED_VEC_T keys_vec[]; }; // LOAD_OWNED_KEYS
 layout(std430, binding = B_TILE_KEYS) writeonly buffer OutKeys { KEY_T out_keys[]; };
 layout(std430, binding = B_COUNTS) readonly buffer Counts { uint counts[]; };
 #if HAS_VALUES

@@ -31,33 +31,41 @@ static GLint64 shared_bytes(GLuint wg_size, GLuint items) {
 
 /* Tile shapes, best first, measured with bench/gpu_sweep.sh: invocations
  * per work group, keys per invocation, counts per invocation in a scan
- * block. GPUs: bigger tiles coalesce the scatter's writes better (H200:
- * 512x8-key tiles sorted 16M pairs 1.3x faster than 256x4; scan blocks of 8
- * or 16 counts each were slower than 4). CPU rasterizers (llvmpipe): few
- * invocations with many keys each, since every invocation and barrier costs
- * (64x32 sorted 1M pairs 3.5x faster than 512x4 on 2 cores, and 32x64 1.35x
- * faster again: 100-112 against 142-152 ms); 16 counts each took the scan
- * of radix_bits 8 from 5.2 to 2.4-2.7 ms at 1M pairs; 112 keys each
- * (3584-key tiles, the most whose tile_sort fits 32 KB with room to spare)
- * took radix_bits 8 from 88-90 to 80-82 ms and radix_bits 2 from 212-214
- * to 202-203 ms (medians of five runs of nine, session 5; 96 keys each
- * gained less, 120 the same). The raking scan needs
- * at least 16 invocations; keys per invocation are a multiple of 4
- * (shuffle_scatter reads them four at a time). Measured on the H200 at 16M
- * pairs (session 5), 1024x4 tiles were no faster at radix_bits 2 and
- * slower at 4 and 8; 256x16 slower at all three. */
+ * block. GPUs, radix_bits 8: bigger tiles coalesce the scatter's writes of
+ * 256 buckets better (H200: 512x8-key tiles sorted 16M pairs 1.3x faster
+ * than 256x4, and 1.27x faster than 256x8; scan blocks of 8 or 16 counts
+ * each were slower than 4; 1024x4 and 256x16 slower, 512x6 3% slower).
+ * GPUs, radix_bits 2 and 4: with 4 or 16 buckets small tiles lose little
+ * coalescing, and a 2048-key tile's shared memory lets twice the work
+ * groups share an SM (on the H200 8 KB more shared memory per 4096-key
+ * tile made radix_bits 8 1.4x slower): 256x8 sorted 16M pairs 10% (2) and
+ * 12% (4) faster than 512x8, 64M 4% and 7% (session 6; 128x8, 256x4,
+ * 512x4 and 128x16 were slower at 1M or 64M). CPU rasterizers (llvmpipe):
+ * few invocations with many keys each, since every invocation and barrier
+ * costs (64x32 sorted 1M pairs 3.5x faster than 512x4 on 2 cores, and
+ * 32x64 1.35x faster again: 100-112 against 142-152 ms); 16 counts each
+ * took the scan of radix_bits 8 from 5.2 to 2.4-2.7 ms at 1M pairs; 112
+ * keys each (3584-key tiles, the most whose tile_sort fits 32 KB with room
+ * to spare) took radix_bits 8 from 88-90 to 80-82 ms and radix_bits 2 from
+ * 212-214 to 202-203 ms (medians of five runs of nine, session 5; 96 keys
+ * each gained less, 120 the same). The raking scan needs at least 16
+ * invocations; keys per invocation are even (shuffle_scatter reads them
+ * two or four at a time). */
 typedef struct tile_shape {
   GLuint wg_size, items, scan_items;
 } tile_shape;
-static const tile_shape GPU_SHAPES[] = {{512, 8, 4}, {256, 8, 4}, {256, 4, 4}};
+static const tile_shape GPU_WIDE_SHAPES[] = {{512, 8, 4}, {256, 8, 4}, {256, 4, 4}};
+static const tile_shape GPU_NARROW_SHAPES[] = {{256, 8, 4}, {256, 4, 4}};
 static const tile_shape CPU_SHAPES[] = {{32, 112, 16}, {256, 4, 4}};
 
 static void choose_tile(glradix_context *ctx, GLint64 max_shared, GLint max_invocations) {
   const char *renderer = (const char *)ctx->gl.GetString(GL_RENDERER);
   bool cpu = renderer && (strstr(renderer, "llvmpipe") || strstr(renderer, "softpipe"));
-  const tile_shape *shapes = cpu ? CPU_SHAPES : GPU_SHAPES;
-  size_t count = cpu ? sizeof CPU_SHAPES / sizeof CPU_SHAPES[0]
-                     : sizeof GPU_SHAPES / sizeof GPU_SHAPES[0];
+  bool wide = ctx->desc.radix_bits == 8;
+  const tile_shape *shapes = cpu ? CPU_SHAPES : wide ? GPU_WIDE_SHAPES : GPU_NARROW_SHAPES;
+  size_t count = cpu    ? sizeof CPU_SHAPES / sizeof CPU_SHAPES[0]
+                 : wide ? sizeof GPU_WIDE_SHAPES / sizeof GPU_WIDE_SHAPES[0]
+                        : sizeof GPU_NARROW_SHAPES / sizeof GPU_NARROW_SHAPES[0];
   tile_shape pick = shapes[count - 1]; /* the last fits GL 4.3's minimums */
   for (size_t i = 0; i < count - 1; i++)
     if ((GLint)shapes[i].wg_size <= max_invocations &&
@@ -69,8 +77,8 @@ static void choose_tile(glradix_context *ctx, GLint64 max_shared, GLint max_invo
   pick.wg_size = GLRADIX_TUNE_WG_SIZE;
 #endif
 #ifdef GLRADIX_TUNE_ITEMS
-#if GLRADIX_TUNE_ITEMS % 4 != 0
-#error "GLRADIX_TUNE_ITEMS: shuffle_scatter reads keys four at a time (LOAD_OWNED_KEYS)"
+#if GLRADIX_TUNE_ITEMS % 2 != 0
+#error "GLRADIX_TUNE_ITEMS: shuffle_scatter reads keys two or four at a time (LOAD_OWNED_KEYS)"
 #endif
   pick.items = GLRADIX_TUNE_ITEMS;
 #endif
