@@ -36,11 +36,13 @@ static GLint64 shared_bytes(GLuint wg_size, GLuint items) {
  * than 256x4, and 1.27x faster than 256x8; scan blocks of 8 or 16 counts
  * each were slower than 4; 1024x4 and 256x16 slower, 512x6 3% slower).
  * GPUs, radix_bits 2 and 4: with 4 or 16 buckets small tiles lose little
- * coalescing, and a 2048-key tile's shared memory lets twice the work
- * groups share an SM (on the H200 8 KB more shared memory per 4096-key
- * tile made radix_bits 8 1.4x slower): 256x8 sorted 16M pairs 10% (2) and
- * 12% (4) faster than 512x8, 64M 4% and 7% (session 6; 128x8, 256x4,
- * 512x4 and 128x16 were slower at 1M or 64M). CPU rasterizers (llvmpipe):
+ * coalescing, and their work groups need half the shared memory and wait
+ * on half the warps at each barrier (shuffle_scatter is sensitive to
+ * shared memory: on the H200 8 KB more per 4096-key tile made radix_bits 8
+ * 1.4x slower, 6 KB more changed nothing, the step of one work group fewer
+ * per SM). 256x8 sorted 16M pairs 11% (radix_bits 2) and 12% (4) faster
+ * than 512x8, 64M 3% and 6% (session 6; 128x8, 256x4, 512x4 and 128x16
+ * were slower at 1M or 64M). CPU rasterizers (llvmpipe):
  * few invocations with many keys each, since every invocation and barrier
  * costs (64x32 sorted 1M pairs 3.5x faster than 512x4 on 2 cores, and
  * 32x64 1.35x faster again: 100-112 against 142-152 ms); 16 counts each
