@@ -8,12 +8,15 @@
 #       libsubunit0 pkgconf pkgconf-bin libpkgconf3) && echo /.tdebs/ >> .git/info/exclude
 # Then, from the project root on the GPU machine:  bash tests/gpu_tests.sh
 # Writes $OUT/ctest.txt. Skips the suites that need tools the machine lacks.
+# CFLAGS=... builds with those C flags (e.g. -DGLRADIX_TUNE_ITEMS=10, to test
+# a tile shape before it becomes the default).
 set -uo pipefail
 source bench/gpu_env.sh .tdebs
 out=${OUT:?}
 b=$(mktemp -d)
 cmake -S . -B "$b" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGLRADIX_BUILD_DEMO=OFF \
-      -DGLRADIX_BUILD_BENCH=OFF -DGLRADIX_BUILD_EXAMPLES=OFF >"$out/cmake.txt" 2>&1 \
+      -DGLRADIX_BUILD_BENCH=OFF -DGLRADIX_BUILD_EXAMPLES=OFF "-DCMAKE_C_FLAGS=${CFLAGS:-}" \
+      >"$out/cmake.txt" 2>&1 \
   || { tail -20 "$out/cmake.txt"; exit 1; }
 cmake --build "$b" -j "$(nproc)" >"$out/build.txt" 2>&1 || { tail -30 "$out/build.txt"; exit 1; }
 (cd "$b" && ctest -j8 -E "package|static_checks|valgrind" --timeout 150 --output-on-failure) \
