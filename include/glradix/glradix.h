@@ -147,8 +147,9 @@ GLRADIX_API unsigned glradix_subgroup_size(const glradix_context *ctx);
 
 /** Keys per tile of the context (chosen at create from the renderer, the
  *  radix width and the shared-memory limit: 3584 on llvmpipe; on an H200
- *  4096 at radix_bits 8 and 2048 at 2 and 4), or 0 if ctx is NULL. A count up to one tile (half a tile of uint64 keys) is sorted by a
- *  single dispatch. */
+ *  4096 at radix_bits 8 and 2048 at 2 and 4), or 0 if ctx is NULL. A count
+ *  up to one tile (half a tile of uint64 keys) is sorted by a single
+ *  dispatch. */
 GLRADIX_API unsigned glradix_tile_size(const glradix_context *ctx);
 
 /** How the 32-bit words of the keys buffer are ordered. */
