@@ -145,6 +145,16 @@ SCAN_T block_exclusive_scan(SCAN_T v, out SCAN_T total) {
 #endif
 #endif
 
+// Slots each invocation owns in the splits: ITEMS, or, in tile_sort on CPU
+// rasterizers (DYNAMIC_ITEMS), as few as the count needs (main sets
+// owned_items), so that a small count does not rank a whole padded tile.
+#if defined(DYNAMIC_ITEMS) && DYNAMIC_ITEMS
+uint owned_items = ITEMS;
+#define OWNED_ITEMS owned_items
+#else
+#define OWNED_ITEMS ITEMS
+#endif
+
 #ifdef WITH_SPLIT
 // One stable 4-way split of a tile, in three steps, so that the 2-bit
 // sub-digits are recomputed from the keys rather than held in arrays
@@ -392,16 +402,16 @@ shared uint s_work[TILE + TILE / 32u];
 // barrier; so does this on return. Each invocation owns ITEMS consecutive
 // slots in scan_index() order, so ranks follow tile order.
 void split_work_words(uint first_bit, uint digit_bits) {
-  uint own = scan_index() * ITEMS;
+  uint own = scan_index() * OWNED_ITEMS;
   for (uint bit = 16u + first_bit; bit < 16u + digit_bits; bit += 2u) {
     uint w[ITEMS];
     uint mine = 0u;
-    for (uint j = 0u; j < ITEMS; j++) {
+    for (uint j = 0u; j < OWNED_ITEMS; j++) {
       w[j] = s_work[padded(own + j)];
       mine += split_one((w[j] >> bit) & 3u);
     }
     uvec2 next = split_start(mine); // its barrier follows every read of s_work
-    for (uint j = 0u; j < ITEMS; j++)
+    for (uint j = 0u; j < OWNED_ITEMS; j++)
       s_work[padded(split_take(next, (w[j] >> bit) & 3u))] = w[j];
     barrier();
   }
@@ -414,9 +424,9 @@ void split_work_words(uint first_bit, uint digit_bits) {
 // their read back. Ends with a barrier; split_work_words(2u, ...) goes on.
 void split_digits(uint digits[ITEMS], uint own) {
   uint mine = 0u;
-  for (uint j = 0u; j < ITEMS; j++) mine += split_one(digits[j] & 3u);
+  for (uint j = 0u; j < OWNED_ITEMS; j++) mine += split_one(digits[j] & 3u);
   uvec2 next = split_start(mine);
-  for (uint j = 0u; j < ITEMS; j++)
+  for (uint j = 0u; j < OWNED_ITEMS; j++)
     s_work[padded(split_take(next, digits[j] & 3u))] = (digits[j] << 16) | (own + j);
   barrier();
 }

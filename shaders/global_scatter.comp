@@ -15,7 +15,13 @@ layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
 layout(location = LOC_PASS) uniform uint u_pass;
 
+#if STAGED
+// The tile's keys, read once (programs.c: where they fit in shared memory).
 shared KEY_T s_keys[TILE];
+#define TILE_KEY(i) s_keys[i]
+#else
+#define TILE_KEY(i) tile_keys[base + (i)]
+#endif
 shared uint s_first[BUCKETS];
 
 void main() {
@@ -26,24 +32,26 @@ void main() {
   uint base = tile * TILE;
   uint mask = (1u << u_digit_bits) - 1u;
 
+#if STAGED
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
     if (i < tile_n) s_keys[i] = tile_keys[base + i];
   }
   barrier();
+#endif
   // The first slot of each bucket present in the tile is where the digit changes.
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
     if (i < tile_n) {
-      uint d = key_digit(sort_key(s_keys[i]), u_shift, mask);
-      if (i == 0u || key_digit(sort_key(s_keys[i - 1u]), u_shift, mask) != d) s_first[d] = i;
+      uint d = key_digit(sort_key(TILE_KEY(i)), u_shift, mask);
+      if (i == 0u || key_digit(sort_key(TILE_KEY(i - 1u)), u_shift, mask) != d) s_first[d] = i;
     }
   }
   barrier();
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
     if (i < tile_n) {
-      KEY_T key = s_keys[i];
+      KEY_T key = TILE_KEY(i);
       uint d = key_digit(sort_key(key), u_shift, mask);
       uint dst = counts[d * u_num_tiles + tile] + (i - s_first[d]);
       keys[dst] = key;

@@ -22,11 +22,13 @@ static GLADapiproc load_proc(void *user, const char *name) {
   return f;
 }
 
-/* Shared memory the largest program (tile_sort with values: keys and
- * values of a padded tile, plus the block scan) needs for a tile shape. */
+/* Shared memory the tile stages need for a tile shape: shuffle_scatter's
+ * and local_shuffle's words of a padded tile, 256 bucket words and the
+ * block scan. tile_sort and global_scatter stage whole keys (and values)
+ * only where they fit (STAGED, programs.c). */
 static GLint64 shared_bytes(GLuint wg_size, GLuint items) {
   GLint64 tile = (GLint64)wg_size * items;
-  return 2 * (tile + tile / 32) * 4 + (wg_size + wg_size / 16 + 2) * 8;
+  return (tile + tile / 32) * 4 + 256 * 4 + _glradix_scan_shared_bytes(wg_size);
 }
 
 /* Tile shapes, best first, measured with bench/gpu_sweep.sh: invocations
@@ -47,18 +49,19 @@ static GLint64 shared_bytes(GLuint wg_size, GLuint items) {
  * costs (64x32 sorted 1M pairs 3.5x faster than 512x4 on 2 cores, and
  * 32x64 1.35x faster again: 100-112 against 142-152 ms); 16 counts each
  * took the scan of radix_bits 8 from 5.2 to 2.4-2.7 ms at 1M pairs; 112
- * keys each (3584-key tiles, the most whose tile_sort fits 32 KB with room
- * to spare) took radix_bits 8 from 88-90 to 80-82 ms and radix_bits 2 from
- * 212-214 to 202-203 ms (medians of five runs of nine, session 5; 96 keys
- * each gained less, 120 the same). The raking scan needs at least 16
- * invocations; keys per invocation are even (shuffle_scatter reads them
- * two or four at a time). */
+ * keys each (3584-key tiles) took radix_bits 8 from 88-90 to 80-82 ms and
+ * radix_bits 2 from 212-214 to 202-203 ms (session 5), and 224 (7168 keys,
+ * the most whose shuffle_scatter fits 32 KB; tile_sort and global_scatter
+ * then move whole keys in global memory) from 79.3 to 75.4 ms and from
+ * 205.9 to 198.5 ms (medians of five, session 6). The raking scan needs at
+ * least 16 invocations; keys per invocation are even (shuffle_scatter
+ * reads them two or four at a time). */
 typedef struct tile_shape {
   GLuint wg_size, items, scan_items;
 } tile_shape;
 static const tile_shape GPU_WIDE_SHAPES[] = {{512, 8, 4}, {256, 8, 4}, {256, 4, 4}};
 static const tile_shape GPU_NARROW_SHAPES[] = {{256, 8, 4}, {256, 4, 4}};
-static const tile_shape CPU_SHAPES[] = {{32, 112, 16}, {256, 4, 4}};
+static const tile_shape CPU_SHAPES[] = {{32, 224, 16}, {256, 4, 4}};
 
 static void choose_tile(glradix_context *ctx, GLint64 max_shared, GLint max_invocations) {
   const char *renderer = (const char *)ctx->gl.GetString(GL_RENDERER);
@@ -104,6 +107,7 @@ static glradix_status read_limits(glradix_context *ctx) {
   GLint max_shared = 0, max_invocations = 0;
   gl->GetIntegerv(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &max_shared);
   gl->GetIntegerv(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, &max_invocations);
+  ctx->max_shared = max_shared;
   choose_tile(ctx, max_shared, max_invocations);
   for (int i = 0; i < 2; i++) {
     GLuint limit = count[i] > 0 ? (GLuint)count[i] : 65535u;

@@ -152,6 +152,7 @@ struct glradix_context {
   GLuint tile;                  /* wg_size * items keys */
   GLuint scan_items;            /* counts per invocation in a scan block */
   bool cpu_rasterizer;          /* llvmpipe or softpipe: tile shapes and loads for CPUs */
+  GLint64 max_shared;           /* GL_MAX_COMPUTE_SHARED_MEMORY_SIZE */
   GLuint scan_tile;             /* wg_size * scan_items counts */
   GLuint programs[_GLRADIX_PROG_COUNT];
   GLuint programs64[_GLRADIX_PROG_COUNT]; /* key programs for 64-bit keys, built on first use */
@@ -279,6 +280,10 @@ glradix_status _glradix_sort(glradix_context *ctx, const char *fn, const glradix
  * beyond the limits, logged as `fn`). Binds GL_COPY_WRITE_BUFFER. */
 glradix_status _glradix_reserve(glradix_context *ctx, const char *fn, uint32_t count, bool pairs,
                                 GLuint key_words);
+/* Shared memory of a work group's block scan (common.glsl), at most. */
+static inline GLint64 _glradix_scan_shared_bytes(GLuint wg_size) {
+  return ((GLint64)wg_size + wg_size / 8 + 2) * 8;
+}
 /* The largest count tile_sort takes: a tile, half one for 64-bit keys. */
 static inline GLuint _glradix_small_count(const glradix_context *ctx, GLuint key_words) {
   return ctx->tile / key_words;

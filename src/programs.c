@@ -107,6 +107,19 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            _GLRADIX_LOC_GATHER_KEY_BITS, _GLRADIX_COUNT_TILES, _GLRADIX_LOC_BLOCK_SUMS,
            _GLRADIX_NO_BLOCK_SUMS, _GLRADIX_LOC_SUMS_RAW, _GLRADIX_FOLD_SUMS,
            _GLRADIX_LOC_CHAIN, _GLRADIX_SKIP_TICKET, ctx->cpu_rasterizer ? 1 : 0);
+  /* tile_sort and global_scatter hold whole keys (and values) of a tile in
+   * shared memory where they fit (STAGED); else (llvmpipe's 7168-key tiles
+   * in 32 KB) they move them in global memory. */
+  bool sorts = src->source == _glradix_shader_tile_sort;
+  if ((sorts || src->source == _glradix_shader_global_scatter) && n > 0 && (size_t)n < size) {
+    GLint64 staged = sorts ? (GLint64)(tile + tile / 32) * 4 * (key_words + (src->pairs ? 1 : 0)) +
+                                 _glradix_scan_shared_bytes(ctx->wg_size)
+                           : (GLint64)tile * 4 * key_words + (4 << ctx->desc.radix_bits);
+    bool fits = staged <= ctx->max_shared;
+    n += snprintf(out + n, size - (size_t)n, "#define STAGED %d\n%s%s", fits ? 1 : 0,
+                  sorts && !fits ? "#define WITH_SHUFFLE 1\n" : "",
+                  sorts && ctx->cpu_rasterizer ? "#define DYNAMIC_ITEMS 1\n" : "");
+  }
   if (ctx->subgroup_size && n > 0 && (size_t)n < size)
     n += snprintf(out + n, size - (size_t)n,
                   "#extension GL_KHR_shader_subgroup_basic : require\n"

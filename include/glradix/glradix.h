@@ -146,7 +146,7 @@ GLRADIX_API glradix_desc glradix_query_desc(const glradix_context *ctx);
 GLRADIX_API unsigned glradix_subgroup_size(const glradix_context *ctx);
 
 /** Keys per tile of the context (chosen at create from the renderer, the
- *  radix width and the shared-memory limit: 3584 on llvmpipe; on an H200
+ *  radix width and the shared-memory limit: 7168 on llvmpipe; on an H200
  *  4096 at radix_bits 8 and 2048 at 2 and 4), or 0 if ctx is NULL. A count
  *  up to one tile (half a tile of uint64 keys) is sorted by a single
  *  dispatch. */
