@@ -20,7 +20,20 @@ layout(location = LOC_GATHER_KEY_BITS) uniform uint u_gather_key_bits; // nonzer
 #define GROUP_TILES COUNT_TILES
 #endif
 
+#if CPU_RASTERIZER
+// CPU rasterizers count in a row of 8-bit counters per invocation (4 to a
+// word; an invocation counts ITEMS < 256 keys of a tile), with plain adds:
+// llvmpipe runs a shared atomicAdd as a locked add per lane. The rows are
+// summed after a barrier.
+#if ITEMS > 255
+#error "tile_counts: 8-bit counters hold at most 255 keys of an invocation"
+#endif
+#define ROW_WORDS ((BUCKETS + 3u) / 4u)
+shared uint s_rows[GROUP_TILES * ROW_WORDS * WG_SIZE];
+#define ROW(t, w) s_rows[((t) * ROW_WORDS + (w)) * WG_SIZE + lid]
+#else
 shared uint s_counts[GROUP_TILES * BUCKETS];
+#endif
 
 void main() {
   uint first_tile = group_index() * GROUP_TILES;
@@ -38,7 +51,12 @@ void main() {
   if (keys_in_tile(first_tile) == 0u || skip[SKIP_FLAGS + u_pass] != 0u) return;
   uint lid = gl_LocalInvocationID.x;
   uint mask = (1u << u_digit_bits) - 1u;
+#if CPU_RASTERIZER
+  for (uint t = 0u; t < GROUP_TILES; t++)
+    for (uint w = 0u; w < ROW_WORDS; w++) ROW(t, w) = 0u;
+#else
   for (uint b = lid; b < GROUP_TILES * BUCKETS; b += WG_SIZE) s_counts[b] = 0u;
+#endif
   clear_key_bits();
   barrier();
   KEY_T ones = KEY_T(0u), zeros = KEY_T(0u);
@@ -49,16 +67,37 @@ void main() {
         KEY_T key = sort_key(TILE_KEY(t, j));
         ones |= key;
         zeros |= ~key;
-        atomicAdd(s_counts[t * BUCKETS + key_digit(key, u_shift, mask)], 1u);
+        uint d = key_digit(key, u_shift, mask);
+#if CPU_RASTERIZER
+        ROW(t, d >> 2) += 1u << ((d & 3u) << 3);
+#else
+        atomicAdd(s_counts[t * BUCKETS + d], 1u);
+#endif
       }
     }
   }
   if (u_gather_key_bits != 0u) gather_key_bits(ones, zeros);
   barrier();
+#if CPU_RASTERIZER
+  // Each invocation sums words of the rows, two 16-bit fields at a time.
+  for (uint x = lid; x < GROUP_TILES * ROW_WORDS; x += WG_SIZE) {
+    uint tile = first_tile + x / ROW_WORDS, b = (x % ROW_WORDS) * 4u;
+    uint even = 0u, odd = 0u; // buckets b and b + 2, b + 1 and b + 3
+    for (uint r = 0u; r < WG_SIZE; r++) {
+      uint v = s_rows[x * WG_SIZE + r];
+      even += v & 0x00FF00FFu;
+      odd += (v >> 8) & 0x00FF00FFu;
+    }
+    uint sums[4] = uint[4](even & 0xFFFFu, odd & 0xFFFFu, even >> 16, odd >> 16);
+    if (tile < u_num_tiles)
+      for (uint k = 0u; k < 4u && b + k < BUCKETS; k++) counts[(b + k) * u_num_tiles + tile] = sums[k];
+  }
+#else
   for (uint t = 0u; t < GROUP_TILES; t++) {
     uint tile = first_tile + t;
     if (tile < u_num_tiles)
       for (uint b = lid; b < BUCKETS; b += WG_SIZE) counts[b * u_num_tiles + tile] = s_counts[t * BUCKETS + b];
   }
+#endif
   if (u_gather_key_bits != 0u) publish_key_bits();
 }
