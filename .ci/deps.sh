@@ -3,7 +3,8 @@
 # (as root). Safe to run again: apt-get skips what is installed.
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config check libglfw3-dev libcglm-dev libpng-dev
-      libegl1 libegl-mesa0 libgl1-mesa-dri mesa-utils xvfb xauth clang-tidy cppcheck valgrind)
+      libegl1 libegl-mesa0 libgl1-mesa-dri mesa-utils xvfb xauth clang-tidy cppcheck valgrind
+      glslang-tools)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -282,12 +282,14 @@ uint keys_in_tile(uint tile) {
 // that the stage declares with OWNED_VEC_T (measured on the H200 against
 // one key at a time: 16M and 64M pairs 2% faster at radix_bits 8, 1% at
 // radix_bits 2; uint64 keys 64M 1.7% faster); a vector that straddles the
-// end of the bound range is read key by key. ITEMS is even (context.c).
+// end of the bound range is read key by key. ITEMS is even (context.c);
+// KEYS_PER_LOAD (4 where ITEMS allows, else 2) comes from C, since #if
+// cannot portably do arithmetic on ITEMS's 8u.
 #if KEY_WORDS == 2
 #define OWNED_VEC 2u
 #define OWNED_VEC_T uvec4
 #define OWNED_VEC_KEY(v, c) uvec2(v[2u * (c)], v[2u * (c) + 1u])
-#elif ITEMS % 4 == 0
+#elif KEYS_PER_LOAD == 4
 #define OWNED_VEC 4u
 #define OWNED_VEC_T uvec4
 #define OWNED_VEC_KEY(v, c) v[c]

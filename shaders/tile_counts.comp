@@ -24,10 +24,7 @@ layout(location = LOC_GATHER_KEY_BITS) uniform uint u_gather_key_bits; // nonzer
 // CPU rasterizers count in a row of 8-bit counters per invocation (4 to a
 // word; an invocation counts ITEMS < 256 keys of a tile), with plain adds:
 // llvmpipe runs a shared atomicAdd as a locked add per lane. The rows are
-// summed after a barrier.
-#if ITEMS > 255
-#error "tile_counts: 8-bit counters hold at most 255 keys of an invocation"
-#endif
+// summed after a barrier. (ITEMS < 256, as the splits' counters need.)
 #define ROW_WORDS ((BUCKETS + 3u) / 4u)
 shared uint s_rows[GROUP_TILES * ROW_WORDS * WG_SIZE];
 #define ROW(t, w) s_rows[((t) * ROW_WORDS + (w)) * WG_SIZE + lid]

@@ -66,6 +66,9 @@ static const tile_shape CPU_SHAPES[] = {{32, 224, 16}, {256, 4, 4}};
 static void choose_tile(glradix_context *ctx, GLint64 max_shared, GLint max_invocations) {
   const char *renderer = (const char *)ctx->gl.GetString(GL_RENDERER);
   bool cpu = renderer && (strstr(renderer, "llvmpipe") || strstr(renderer, "softpipe"));
+#ifdef GLRADIX_TEST_DUMP_SHADERS
+  if (getenv("GLRADIX_TEST_AS_GPU")) cpu = false; /* read_limits took the GPU's limits */
+#endif
   bool wide = ctx->desc.radix_bits == 8;
   const tile_shape *shapes = cpu ? CPU_SHAPES : wide ? GPU_WIDE_SHAPES : GPU_NARROW_SHAPES;
   size_t count = cpu    ? sizeof CPU_SHAPES / sizeof CPU_SHAPES[0]
@@ -84,6 +87,9 @@ static void choose_tile(glradix_context *ctx, GLint64 max_shared, GLint max_invo
 #ifdef GLRADIX_TUNE_ITEMS
 #if GLRADIX_TUNE_ITEMS % 2 != 0
 #error "GLRADIX_TUNE_ITEMS: shuffle_scatter reads keys two or four at a time (LOAD_OWNED_KEYS)"
+#endif
+#if GLRADIX_TUNE_ITEMS > 255
+#error "GLRADIX_TUNE_ITEMS: the splits and the CPU count keep 8-bit counters per invocation"
 #endif
   pick.items = GLRADIX_TUNE_ITEMS;
 #endif
@@ -107,6 +113,15 @@ static glradix_status read_limits(glradix_context *ctx) {
   GLint max_shared = 0, max_invocations = 0;
   gl->GetIntegerv(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &max_shared);
   gl->GetIntegerv(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, &max_invocations);
+#ifdef GLRADIX_TEST_DUMP_SHADERS
+  /* Test builds only (tests/shader_sources.sh): shape the programs as a
+   * GPU with this much shared memory and 1024 invocations would. */
+  const char *as_gpu = getenv("GLRADIX_TEST_AS_GPU");
+  if (as_gpu) {
+    max_shared = atoi(as_gpu);
+    max_invocations = 1024;
+  }
+#endif
   ctx->max_shared = max_shared;
   choose_tile(ctx, max_shared, max_invocations);
   for (int i = 0; i < 2; i++) {
@@ -123,6 +138,10 @@ static glradix_status read_limits(glradix_context *ctx) {
  * scan), and work groups made of whole subgroups. */
 static GLuint usable_subgroup_size(glradix_context *ctx) {
   GladGLContext *gl = &ctx->gl;
+#ifdef GLRADIX_TEST_DUMP_SHADERS
+  const char *size_env = getenv("GLRADIX_TEST_SUBGROUP_SIZE"); /* shader_sources.sh */
+  if (size_env && !ctx->desc.disable_subgroups) return (GLuint)atoi(size_env);
+#endif
   if (ctx->desc.disable_subgroups || !gl->KHR_shader_subgroup) return 0;
   GLint size = 0, stages = 0, features = 0;
   gl->GetIntegerv(GL_SUBGROUP_SIZE_KHR, &size);

@@ -86,7 +86,7 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            "#define KEY_DESCENDING %du\n#define KEY_WORDS %u\n#define LOC_GATHER_KEY_BITS %d\n"
            "#define COUNT_TILES %du\n#define LOC_BLOCK_SUMS %d\n#define NO_BLOCK_SUMS %uu\n"
            "#define LOC_SUMS_RAW %d\n#define FOLD_SUMS %du\n#define LOC_CHAIN %d\n#define TICKET_SLOT %du\n"
-           "#define CPU_RASTERIZER %d\n",
+           "#define CPU_RASTERIZER %d\n#define KEYS_PER_LOAD %u\n",
            ctx->wg_size, items, tile, ctx->scan_items,
            ctx->scan_tile, ctx->desc.radix_bits, 1u << ctx->desc.radix_bits, src->pairs,
            _GLRADIX_B_KEYS, _GLRADIX_B_VALUES, _GLRADIX_B_TILE_KEYS, _GLRADIX_B_TILE_VALUES,
@@ -106,7 +106,8 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            _GLRADIX_LOC_KEY_MODE, _GLRADIX_KEY_SIGNED, _GLRADIX_KEY_FLOAT, _GLRADIX_KEY_DESCENDING, key_words,
            _GLRADIX_LOC_GATHER_KEY_BITS, _GLRADIX_COUNT_TILES, _GLRADIX_LOC_BLOCK_SUMS,
            _GLRADIX_NO_BLOCK_SUMS, _GLRADIX_LOC_SUMS_RAW, _GLRADIX_FOLD_SUMS,
-           _GLRADIX_LOC_CHAIN, _GLRADIX_SKIP_TICKET, ctx->cpu_rasterizer ? 1 : 0);
+           _GLRADIX_LOC_CHAIN, _GLRADIX_SKIP_TICKET, ctx->cpu_rasterizer ? 1 : 0,
+           key_words == 1 && items % 4 == 0 ? 4u : 2u);
   /* tile_sort and global_scatter hold whole keys (and values) of a tile in
    * shared memory where they fit (STAGED); else (llvmpipe's 7168-key tiles
    * in 32 KB) they move them in global memory. */
@@ -155,11 +156,33 @@ static void log_info_log(glradix_context *ctx, const char *stage, GLuint object,
   free(text);
 }
 
+#ifdef GLRADIX_TEST_DUMP_SHADERS
+/* Test builds only (tests/shader_sources.sh): the program's whole source
+ * goes to $GLRADIX_TEST_DUMP_DIR/<stage>_<program>_<key words>.comp, and
+ * nothing is compiled. */
+static glradix_status dump_source(const program_source *src, GLuint key_words,
+                                  const char *defines) {
+  const char *dir = getenv("GLRADIX_TEST_DUMP_DIR");
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s_%d_%u.comp", dir ? dir : ".", src->name,
+           (int)(src - SOURCES), key_words);
+  FILE *f = fopen(path, "w");
+  if (!f) return GLRADIX_ERROR_INVALID_ARGUMENT;
+  fprintf(f, "%s#line 1 1\n%s#line 1 2\n%s", defines, _glradix_shader_common, src->source);
+  return fclose(f) == 0 ? GLRADIX_OK : GLRADIX_ERROR_INVALID_ARGUMENT;
+}
+#endif
+
 static glradix_status build_one(glradix_context *ctx, const program_source *src,
                                 GLuint key_words, GLuint *out) {
   GladGLContext *gl = &ctx->gl;
   char defines[4096];
   write_defines(defines, sizeof defines, ctx, src, key_words);
+#ifdef GLRADIX_TEST_DUMP_SHADERS
+  (void)gl;
+  *out = 0;
+  return dump_source(src, key_words, defines);
+#endif
   /* #line keeps driver messages pointing at lines of the original files:
    * source string 1 is common.glsl, 2 the stage's own file. */
   const GLchar *parts[] = {defines, "#line 1 1\n", _glradix_shader_common, "#line 1 2\n",
@@ -194,6 +217,12 @@ static bool reads_keys(const program_source *src) {
 }
 
 glradix_status _glradix_build_programs(glradix_context *ctx, GLuint key_words) {
+#ifdef GLRADIX_TEST_DUMP_SHADERS
+  if (key_words == 1) { /* the 64-bit key programs too */
+    glradix_status st = _glradix_build_programs(ctx, 2);
+    if (st != GLRADIX_OK) return st;
+  }
+#endif
   GLuint *programs = key_words == 2 ? ctx->programs64 : ctx->programs;
   for (int i = 0; i < _GLRADIX_PROG_COUNT; i++) {
     if (programs[i] || (key_words == 2 && !reads_keys(&SOURCES[i]))) continue;

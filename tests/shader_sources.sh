@@ -1,0 +1,36 @@
+#!/bin/sh
+# Every program's source, as the library assembles it for llvmpipe and as it
+# would for GPUs (48 KB and 32 KB of shared memory, with and without
+# GL_KHR_shader_subgroup), through glslangValidator, the reference GLSL
+# front end: stricter than some drivers (it rejects `#if ITEMS % 4` when
+# ITEMS is 8u, which NVIDIA and Mesa take), so what passes here is portable
+# GLSL 4.30 as far as a compiler can tell without the hardware.
+#   sh tests/shader_sources.sh DUMP_SHADERS_EXE WORK_DIR
+set -eu
+exe=$1
+work=$2
+rm -rf "$work"
+total=0
+for config in cpu gpu48 gpu48_subgroup32 gpu32; do
+  for bits in 2 4 8; do
+    dir="$work/$config/r$bits"
+    mkdir -p "$dir"
+    case $config in
+      cpu) env GLRADIX_TEST_DUMP_DIR="$dir" "$exe" "$bits" ;;
+      gpu48) env GLRADIX_TEST_DUMP_DIR="$dir" GLRADIX_TEST_AS_GPU=49152 "$exe" "$bits" ;;
+      gpu48_subgroup32) env GLRADIX_TEST_DUMP_DIR="$dir" GLRADIX_TEST_AS_GPU=49152 \
+                          GLRADIX_TEST_SUBGROUP_SIZE=32 "$exe" "$bits" ;;
+      gpu32) env GLRADIX_TEST_DUMP_DIR="$dir" GLRADIX_TEST_AS_GPU=32768 "$exe" "$bits" ;;
+    esac
+    for f in "$dir"/*.comp; do
+      total=$((total + 1))
+      if ! out=$(glslangValidator -S comp "$f" 2>&1); then
+        echo "FAIL $config radix_bits $bits: $f"
+        echo "$out" | head -20
+        exit 1
+      fi
+    done
+  done
+done
+[ "$total" -ge 300 ] || { echo "only $total sources were written"; exit 1; }
+echo "shader sources: $total programs pass glslangValidator"
