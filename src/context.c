@@ -22,13 +22,17 @@ static GLADapiproc load_proc(void *user, const char *name) {
   return f;
 }
 
-/* Shared memory the tile stages need for a tile shape: shuffle_scatter's
- * and local_shuffle's words of a padded tile, 256 bucket words and the
- * block scan. tile_sort and global_scatter stage whole keys (and values)
- * only where they fit (STAGED, programs.c). */
-static GLint64 shared_bytes(GLuint wg_size, GLuint items) {
+/* Shared memory a tile shape needs. GPUs: tile_sort's keys and values of a
+ * padded tile plus the block scan, the most of any program, so that every
+ * program keeps its staged form (as measured). CPU rasterizers:
+ * shuffle_scatter's and local_shuffle's words of a padded tile, 256 bucket
+ * words and the block scan; tile_sort and global_scatter stage whole keys
+ * only where they fit (STAGED, programs.c), which lets llvmpipe's 32 KB
+ * take 7168-key tiles. */
+static GLint64 shared_bytes(bool cpu, GLuint wg_size, GLuint items) {
   GLint64 tile = (GLint64)wg_size * items;
-  return (tile + tile / 32) * 4 + 256 * 4 + _glradix_scan_shared_bytes(wg_size);
+  GLint64 words = (tile + tile / 32) * 4;
+  return (cpu ? words + 256 * 4 : 2 * words) + _glradix_scan_shared_bytes(wg_size);
 }
 
 /* Tile shapes, best first, measured with bench/gpu_sweep.sh: invocations
@@ -77,7 +81,7 @@ static void choose_tile(glradix_context *ctx, GLint64 max_shared, GLint max_invo
   tile_shape pick = shapes[count - 1]; /* the last fits GL 4.3's minimums */
   for (size_t i = 0; i < count - 1; i++)
     if ((GLint)shapes[i].wg_size <= max_invocations &&
-        shared_bytes(shapes[i].wg_size, shapes[i].items) <= max_shared) {
+        shared_bytes(cpu, shapes[i].wg_size, shapes[i].items) <= max_shared) {
       pick = shapes[i];
       break;
     }
