@@ -146,13 +146,16 @@ SCAN_T block_exclusive_scan(SCAN_T v, out SCAN_T total) {
 #endif
 
 // Slots each invocation owns in the splits: ITEMS, or, in tile_sort on CPU
-// rasterizers (DYNAMIC_ITEMS), as few as the count needs (main sets
-// owned_items), so that a small count does not rank a whole padded tile.
+// rasterizers (DYNAMIC_ITEMS), as few as `count` keys need (main calls
+// SIZE_OWNED_ITEMS first), so that a small count does not rank a whole
+// padded tile.
 #if defined(DYNAMIC_ITEMS) && DYNAMIC_ITEMS
 uint owned_items = ITEMS;
 #define OWNED_ITEMS owned_items
+#define SIZE_OWNED_ITEMS(count) owned_items = clamp(div_up(count, WG_SIZE), 1u, ITEMS)
 #else
 #define OWNED_ITEMS ITEMS
+#define SIZE_OWNED_ITEMS(count)
 #endif
 
 #ifdef WITH_SPLIT

@@ -20,11 +20,12 @@ layout(location = LOC_GATHER_KEY_BITS) uniform uint u_gather_key_bits; // nonzer
 #define GROUP_TILES COUNT_TILES
 #endif
 
-#if CPU_RASTERIZER
+#if COUNT_ROWS
 // CPU rasterizers count in a row of 8-bit counters per invocation (4 to a
-// word; an invocation counts ITEMS < 256 keys of a tile), with plain adds:
-// llvmpipe runs a shared atomicAdd as a locked add per lane. The rows are
-// summed after a barrier. (ITEMS < 256, as the splits' counters need.)
+// word; an invocation counts ITEMS < 256 keys of a tile, as the splits'
+// counters also need), with plain adds: llvmpipe runs a shared atomicAdd as
+// a locked add per lane. The rows are summed after a barrier. programs.c
+// chooses this where the rows fit in shared memory.
 #define ROW_WORDS ((BUCKETS + 3u) / 4u)
 shared uint s_rows[GROUP_TILES * ROW_WORDS * WG_SIZE];
 #define ROW(t, w) s_rows[((t) * ROW_WORDS + (w)) * WG_SIZE + lid]
@@ -48,7 +49,7 @@ void main() {
   if (keys_in_tile(first_tile) == 0u || skip[SKIP_FLAGS + u_pass] != 0u) return;
   uint lid = gl_LocalInvocationID.x;
   uint mask = (1u << u_digit_bits) - 1u;
-#if CPU_RASTERIZER
+#if COUNT_ROWS
   for (uint t = 0u; t < GROUP_TILES; t++)
     for (uint w = 0u; w < ROW_WORDS; w++) ROW(t, w) = 0u;
 #else
@@ -65,7 +66,7 @@ void main() {
         ones |= key;
         zeros |= ~key;
         uint d = key_digit(key, u_shift, mask);
-#if CPU_RASTERIZER
+#if COUNT_ROWS
         ROW(t, d >> 2) += 1u << ((d & 3u) << 3);
 #else
         atomicAdd(s_counts[t * BUCKETS + d], 1u);
@@ -75,7 +76,7 @@ void main() {
   }
   if (u_gather_key_bits != 0u) gather_key_bits(ones, zeros);
   barrier();
-#if CPU_RASTERIZER
+#if COUNT_ROWS
   // Each invocation sums words of the rows, two 16-bit fields at a time.
   for (uint x = lid; x < GROUP_TILES * ROW_WORDS; x += WG_SIZE) {
     uint tile = first_tile + x / ROW_WORDS, b = (x % ROW_WORDS) * 4u;

@@ -18,14 +18,6 @@ layout(std430, binding = B_VALUES) MOVED_IN_PLACE buffer Values { uint values[];
 layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
 
-// CPU rasterizers: only as many slots per invocation as the count fills
-// (common.glsl's OWNED_ITEMS).
-#if defined(DYNAMIC_ITEMS) && DYNAMIC_ITEMS
-#define SIZE_OWNED_ITEMS() owned_items = clamp(div_up(sort_count(), WG_SIZE), 1u, ITEMS)
-#else
-#define SIZE_OWNED_ITEMS()
-#endif
-
 #if STAGED
 // The tile's keys and values fit in shared memory (programs.c): they are
 // split there, 2 bits at a time.
@@ -35,7 +27,7 @@ shared uint s_values[TILE + TILE / 32u];
 #endif
 
 void main() {
-  SIZE_OWNED_ITEMS();
+  SIZE_OWNED_ITEMS(sort_count());
   uint lid = gl_LocalInvocationID.x;
   // Keys are held as sort_key() values. Padding past the end is all ones:
   // the largest digit in every split, so it stays behind the real keys.
@@ -92,7 +84,7 @@ void main() {
 // shuffle_scatter, then every invocation reads the keys and values its
 // ranks take and, after a barrier, writes them back in rank order.
 void main() {
-  SIZE_OWNED_ITEMS();
+  SIZE_OWNED_ITEMS(sort_count());
   uint lid = gl_LocalInvocationID.x;
   uint own = scan_index() * OWNED_ITEMS;
   uint n = sort_count();

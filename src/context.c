@@ -30,9 +30,9 @@ static GLADapiproc load_proc(void *user, const char *name) {
  * only where they fit (STAGED, programs.c), which lets llvmpipe's 32 KB
  * take 7168-key tiles. */
 static GLint64 shared_bytes(bool cpu, GLuint wg_size, GLuint items) {
-  GLint64 tile = (GLint64)wg_size * items;
-  GLint64 words = (tile + tile / 32) * 4;
-  return (cpu ? words + 256 * 4 : 2 * words) + _glradix_scan_shared_bytes(wg_size);
+  GLuint tile = wg_size * items;
+  return cpu ? _glradix_tile_sort_shared_bytes(tile, wg_size, 1) + 256 * 4
+             : _glradix_tile_sort_shared_bytes(tile, wg_size, 2);
 }
 
 /* Tile shapes, best first, measured with bench/gpu_sweep.sh: invocations
@@ -43,10 +43,10 @@ static GLint64 shared_bytes(bool cpu, GLuint wg_size, GLuint items) {
  * each were slower than 4; 1024x4 and 256x16 slower, 512x6 3% slower).
  * GPUs, radix_bits 2 and 4: with 4 or 16 buckets small tiles lose little
  * coalescing, and their work groups need half the shared memory and wait
- * on half the warps at each barrier (shuffle_scatter is sensitive to
- * shared memory: on the H200 8 KB more per 4096-key tile made radix_bits 8
- * 1.4x slower, 6 KB more changed nothing, the step of one work group fewer
- * per SM). 256x8 sorted 16M pairs 11% (radix_bits 2) and 12% (4) faster
+ * on half the warps at each barrier; which of the two gains was not
+ * isolated (shuffle_scatter is sensitive to shared memory: on the H200 8 KB
+ * more per 4096-key tile made radix_bits 8 1.4x slower, 6 KB more changed
+ * nothing, a step like one work group fewer per SM). 256x8 sorted 16M pairs 11% (radix_bits 2) and 12% (4) faster
  * than 512x8, 64M 3% and 6% (session 6; 128x8, 256x4, 512x4 and 128x16
  * were slower at 1M or 64M). CPU rasterizers (llvmpipe):
  * few invocations with many keys each, since every invocation and barrier
@@ -55,9 +55,9 @@ static GLint64 shared_bytes(bool cpu, GLuint wg_size, GLuint items) {
  * took the scan of radix_bits 8 from 5.2 to 2.4-2.7 ms at 1M pairs; 112
  * keys each (3584-key tiles) took radix_bits 8 from 88-90 to 80-82 ms and
  * radix_bits 2 from 212-214 to 202-203 ms (session 5), and 224 (7168 keys,
- * the most whose shuffle_scatter fits 32 KB; tile_sort and global_scatter
- * then move whole keys in global memory) from 79.3 to 75.4 ms and from
- * 205.9 to 198.5 ms (medians of five, session 6). The raking scan needs at
+ * twice that; tile_sort and global_scatter then move whole keys in global
+ * memory) from 79.3 to 75.4 ms and from 205.9 to 198.5 ms (medians of five,
+ * session 6). Up to 238 would fit shuffle_scatter in 32 KB; not measured. The raking scan needs at
  * least 16 invocations; keys per invocation are even (shuffle_scatter
  * reads them two or four at a time). */
 typedef struct tile_shape {
@@ -67,12 +67,8 @@ static const tile_shape GPU_WIDE_SHAPES[] = {{512, 8, 4}, {256, 8, 4}, {256, 4, 
 static const tile_shape GPU_NARROW_SHAPES[] = {{256, 8, 4}, {256, 4, 4}};
 static const tile_shape CPU_SHAPES[] = {{32, 224, 16}, {256, 4, 4}};
 
-static void choose_tile(glradix_context *ctx, GLint64 max_shared, GLint max_invocations) {
-  const char *renderer = (const char *)ctx->gl.GetString(GL_RENDERER);
-  bool cpu = renderer && (strstr(renderer, "llvmpipe") || strstr(renderer, "softpipe"));
-#ifdef GLRADIX_TEST_DUMP_SHADERS
-  if (getenv("GLRADIX_TEST_AS_GPU")) cpu = false; /* read_limits took the GPU's limits */
-#endif
+static void choose_tile(glradix_context *ctx, bool cpu, GLint64 max_shared,
+                        GLint max_invocations) {
   bool wide = ctx->desc.radix_bits == 8;
   const tile_shape *shapes = cpu ? CPU_SHAPES : wide ? GPU_WIDE_SHAPES : GPU_NARROW_SHAPES;
   size_t count = cpu    ? sizeof CPU_SHAPES / sizeof CPU_SHAPES[0]
@@ -117,17 +113,20 @@ static glradix_status read_limits(glradix_context *ctx) {
   GLint max_shared = 0, max_invocations = 0;
   gl->GetIntegerv(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &max_shared);
   gl->GetIntegerv(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, &max_invocations);
+  const char *renderer = (const char *)gl->GetString(GL_RENDERER);
+  bool cpu = renderer && (strstr(renderer, "llvmpipe") || strstr(renderer, "softpipe"));
 #ifdef GLRADIX_TEST_DUMP_SHADERS
   /* Test builds only (tests/shader_sources.sh): shape the programs as a
    * GPU with this much shared memory and 1024 invocations would. */
   const char *as_gpu = getenv("GLRADIX_TEST_AS_GPU");
   if (as_gpu) {
+    cpu = false;
     max_shared = atoi(as_gpu);
     max_invocations = 1024;
   }
 #endif
   ctx->max_shared = max_shared;
-  choose_tile(ctx, max_shared, max_invocations);
+  choose_tile(ctx, cpu, max_shared, max_invocations);
   for (int i = 0; i < 2; i++) {
     GLuint limit = count[i] > 0 ? (GLuint)count[i] : 65535u;
     if (i == 0 && ctx->desc.dispatch_limit != 0 && ctx->desc.dispatch_limit < limit)

@@ -56,6 +56,34 @@ static const program_source SOURCES[_GLRADIX_PROG_COUNT] = {
   [_GLRADIX_PROG_PASS_SKIP_FLAGS] = {"pass_skip_flags", _glradix_shader_pass_skip_flags, 0, SKIP},
 };
 
+/* Programs with a form that holds more in shared memory get it where it
+ * fits the driver's limit: tile_sort and global_scatter a tile's whole keys
+ * (and values), STAGED; else (llvmpipe's 7168-key tiles in 32 KB) they move
+ * them in global memory. tile_counts on CPU rasterizers a row of 8-bit
+ * counters per invocation, COUNT_ROWS; else shared atomics. Writes those
+ * #defines to `out` and returns their length. */
+static int shared_forms(char *out, size_t size, const glradix_context *ctx,
+                        const program_source *src, GLuint key_words, GLuint tile) {
+  const GLuint buckets = 1u << ctx->desc.radix_bits;
+  if (src->source == _glradix_shader_tile_sort) {
+    bool fits = _glradix_tile_sort_shared_bytes(tile, ctx->wg_size, key_words + (src->pairs ? 1 : 0)) <=
+                ctx->max_shared;
+    return snprintf(out, size, "#define STAGED %d\n%s%s", fits ? 1 : 0,
+                    fits ? "" : "#define WITH_SHUFFLE 1\n",
+                    ctx->cpu_rasterizer ? "#define DYNAMIC_ITEMS 1\n" : "");
+  }
+  if (src->source == _glradix_shader_global_scatter)
+    return snprintf(out, size, "#define STAGED %d\n",
+                    (GLint64)tile * 4 * key_words + buckets * 4 <= ctx->max_shared ? 1 : 0);
+  if (src->source == _glradix_shader_tile_counts) {
+    /* the rows of the most tiles a group counts, and the key-bit words */
+    GLint64 rows = (GLint64)_GLRADIX_COUNT_TILES * ((buckets + 3) / 4) * ctx->wg_size * 4 + 512;
+    return snprintf(out, size, "#define COUNT_ROWS %d\n",
+                    ctx->cpu_rasterizer && rows <= ctx->max_shared ? 1 : 0);
+  }
+  return 0;
+}
+
 /* The C constants every shader sees, right after #version. */
 static void write_defines(char *out, size_t size, const glradix_context *ctx,
                           const program_source *src, GLuint key_words) {
@@ -108,19 +136,7 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            _GLRADIX_NO_BLOCK_SUMS, _GLRADIX_LOC_SUMS_RAW, _GLRADIX_FOLD_SUMS,
            _GLRADIX_LOC_CHAIN, _GLRADIX_SKIP_TICKET, ctx->cpu_rasterizer ? 1 : 0,
            key_words == 1 && items % 4 == 0 ? 4u : 2u);
-  /* tile_sort and global_scatter hold whole keys (and values) of a tile in
-   * shared memory where they fit (STAGED); else (llvmpipe's 7168-key tiles
-   * in 32 KB) they move them in global memory. */
-  bool sorts = src->source == _glradix_shader_tile_sort;
-  if ((sorts || src->source == _glradix_shader_global_scatter) && n > 0 && (size_t)n < size) {
-    GLint64 staged = sorts ? (GLint64)(tile + tile / 32) * 4 * (key_words + (src->pairs ? 1 : 0)) +
-                                 _glradix_scan_shared_bytes(ctx->wg_size)
-                           : (GLint64)tile * 4 * key_words + (4 << ctx->desc.radix_bits);
-    bool fits = staged <= ctx->max_shared;
-    n += snprintf(out + n, size - (size_t)n, "#define STAGED %d\n%s%s", fits ? 1 : 0,
-                  sorts && !fits ? "#define WITH_SHUFFLE 1\n" : "",
-                  sorts && ctx->cpu_rasterizer ? "#define DYNAMIC_ITEMS 1\n" : "");
-  }
+  if (n > 0 && (size_t)n < size) n += shared_forms(out + n, size - (size_t)n, ctx, src, key_words, tile);
   if (ctx->subgroup_size && n > 0 && (size_t)n < size)
     n += snprintf(out + n, size - (size_t)n,
                   "#extension GL_KHR_shader_subgroup_basic : require\n"
