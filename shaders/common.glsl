@@ -3,6 +3,10 @@
 
 layout(local_size_x = WG_SIZE) in;
 
+#ifndef EXPERIMENT // measurement builds (GLRADIX_TUNE_EXPERIMENT) pick a shader variant
+#define EXPERIMENT 0
+#endif
+
 // Per-invocation arrays (ITEMS keys) must stay in registers: ask NVIDIA's
 // compiler to unroll their loops (other compilers ignore the pragma).
 #pragma optionNV(unroll all)
@@ -280,41 +284,47 @@ uint keys_in_tile(uint tile) {
   }
 // The same, but the ITEMS consecutive slots from `own` that the invocation
 // owns in the 4-way splits (split_digits), so that the first split ranks
-// the keys straight from registers. The keys are read a vector of
-// OWNED_VEC keys at a time, through the view `keys_vec` of the same binding
-// that the stage declares with OWNED_VEC_T (measured on the H200 against
+// the keys straight from registers. They are read a vector at a time
+// (`per` elements of `vec_t`, `elem` picks one), through a vector view of
+// the same binding that the stage declares (measured on the H200 against
 // one key at a time: 16M and 64M pairs 2% faster at radix_bits 8, 1% at
 // radix_bits 2; uint64 keys 64M 1.7% faster); a vector that straddles the
-// end of the bound range is read key by key. ITEMS is even (context.c);
-// KEYS_PER_LOAD (4 where ITEMS allows, else 2) comes from C, since #if
-// cannot portably do arithmetic on ITEMS's 8u.
+// end of the bound range is read element by element. ITEMS is even
+// (context.c); ITEMS_BY_4 (ITEMS is a multiple of 4) comes from C, since
+// #if cannot portably do arithmetic on ITEMS's 8u.
+#define LOAD_OWNED(dst, vecs, scalars, vec_t, per, elem, zero, tile, own)     \
+  for (uint q_ = 0u; q_ < ITEMS / (per); q_++) {                               \
+    uint at_ = ((tile) * TILE + (own)) / (per) + q_;                           \
+    if (at_ < uint(vecs.length())) {                                           \
+      vec_t v_ = vecs[at_];                                                    \
+      for (uint c_ = 0u; c_ < (per); c_++) dst[(per) * q_ + c_] = elem(v_, c_); \
+    } else {                                                                   \
+      for (uint c_ = 0u; c_ < (per); c_++) {                                   \
+        uint i_ = (per) * at_ + c_;                                            \
+        dst[(per) * q_ + c_] = i_ < uint(scalars.length()) ? scalars[i_] : (zero); \
+      }                                                                        \
+    }                                                                          \
+  }
+#define VEC_ELEM(v, c) v[c]
+#if ITEMS_BY_4
+#define WORD_VEC 4u
+#define WORD_VEC_T uvec4
+#else
+#define WORD_VEC 2u
+#define WORD_VEC_T uvec2
+#endif
 #if KEY_WORDS == 2
 #define OWNED_VEC 2u
 #define OWNED_VEC_T uvec4
 #define OWNED_VEC_KEY(v, c) uvec2(v[2u * (c)], v[2u * (c) + 1u])
-#elif KEYS_PER_LOAD == 4
-#define OWNED_VEC 4u
-#define OWNED_VEC_T uvec4
-#define OWNED_VEC_KEY(v, c) v[c]
 #else
-#define OWNED_VEC 2u
-#define OWNED_VEC_T uvec2
-#define OWNED_VEC_KEY(v, c) v[c]
+#define OWNED_VEC WORD_VEC
+#define OWNED_VEC_T WORD_VEC_T
+#define OWNED_VEC_KEY VEC_ELEM
 #endif
+// keys_vec: the stage's OWNED_VEC_T view of B_KEYS
 #define LOAD_OWNED_KEYS(dst, tile, own)                                        \
-  for (uint q_ = 0u; q_ < ITEMS / OWNED_VEC; q_++) {                           \
-    uint at_ = ((tile) * TILE + (own)) / OWNED_VEC + q_;                       \
-    if (at_ < uint(keys_vec.length())) {                                       \
-      OWNED_VEC_T v_ = keys_vec[at_];                                          \
-      for (uint c_ = 0u; c_ < OWNED_VEC; c_++)                                 \
-        dst[OWNED_VEC * q_ + c_] = OWNED_VEC_KEY(v_, c_);                      \
-    } else {                                                                   \
-      for (uint c_ = 0u; c_ < OWNED_VEC; c_++) {                               \
-        uint i_ = OWNED_VEC * at_ + c_;                                        \
-        dst[OWNED_VEC * q_ + c_] = i_ < uint(keys.length()) ? keys[i_] : KEY_T(0u); \
-      }                                                                        \
-    }                                                                          \
-  }
+  LOAD_OWNED(dst, keys_vec, keys, OWNED_VEC_T, OWNED_VEC, OWNED_VEC_KEY, KEY_T(0u), tile, own)
 #endif
 
 #ifdef WITH_KEY_BITS

@@ -104,6 +104,17 @@ static void choose_tile(glradix_context *ctx, bool cpu, GLint64 max_shared,
   ctx->scan_tile = ctx->wg_size * ctx->scan_items;
 }
 
+/* Whether the renderer is a CPU rasterizer, which gets shapes and program
+ * forms of its own. */
+static bool cpu_rasterizer(const char *renderer) {
+#ifdef GLRADIX_TEST_GPU_FORMS
+  (void)renderer; /* test builds only (the gpu_forms tests): a GPU's forms anywhere */
+  return false;
+#else
+  return renderer && (strstr(renderer, "llvmpipe") || strstr(renderer, "softpipe"));
+#endif
+}
+
 static glradix_status read_limits(glradix_context *ctx) {
   GladGLContext *gl = &ctx->gl;
   GLint count[2] = {0, 0};
@@ -114,7 +125,7 @@ static glradix_status read_limits(glradix_context *ctx) {
   gl->GetIntegerv(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &max_shared);
   gl->GetIntegerv(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, &max_invocations);
   const char *renderer = (const char *)gl->GetString(GL_RENDERER);
-  bool cpu = renderer && (strstr(renderer, "llvmpipe") || strstr(renderer, "softpipe"));
+  bool cpu = cpu_rasterizer(renderer);
 #ifdef GLRADIX_TEST_DUMP_SHADERS
   /* Test builds only (tests/shader_sources.sh): shape the programs as a
    * GPU with this much shared memory and 1024 invocations would. */

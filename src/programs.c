@@ -56,6 +56,19 @@ static const program_source SOURCES[_GLRADIX_PROG_COUNT] = {
   [_GLRADIX_PROG_PASS_SKIP_FLAGS] = {"pass_skip_flags", _glradix_shader_pass_skip_flags, 0, SKIP},
 };
 
+/* How shuffle_scatter moves keys and values (MOVE_SHARED, see there): by
+ * their slots from global memory on CPU rasterizers; on GPUs the values
+ * through shared memory, and the keys too with the subgroup block scan,
+ * whose registers allow holding them across the splits on the H200. */
+static int move_shared(const glradix_context *ctx) {
+  int move = ctx->cpu_rasterizer ? 0 : ctx->subgroup_size ? 2 : 1;
+#ifdef GLRADIX_TEST_GPU_FORMS
+  const char *env = getenv("GLRADIX_TEST_MOVE_SHARED"); /* the gpu_forms tests */
+  if (env) move = atoi(env);
+#endif
+  return GLRADIX_TUNE_MOVE_SHARED >= 0 ? GLRADIX_TUNE_MOVE_SHARED : move;
+}
+
 /* Programs with a form that holds more in shared memory get it where it
  * fits the driver's limit: tile_sort and global_scatter a tile's whole keys
  * (and values), STAGED; else (llvmpipe's 7168-key tiles in 32 KB) they move
@@ -75,6 +88,8 @@ static int shared_forms(char *out, size_t size, const glradix_context *ctx,
   if (src->source == _glradix_shader_global_scatter)
     return snprintf(out, size, "#define STAGED %d\n",
                     (GLint64)tile * 4 * key_words + buckets * 4 <= ctx->max_shared ? 1 : 0);
+  if (src->source == _glradix_shader_shuffle_scatter)
+    return snprintf(out, size, "#define MOVE_SHARED %d\n", move_shared(ctx));
   if (src->source == _glradix_shader_tile_counts) {
     /* the rows of the most tiles a group counts, and the key-bit words */
     GLint64 rows = (GLint64)_GLRADIX_COUNT_TILES * ((buckets + 3) / 4) * ctx->wg_size * 4 + 512;
@@ -114,7 +129,7 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            "#define KEY_DESCENDING %du\n#define KEY_WORDS %u\n#define LOC_GATHER_KEY_BITS %d\n"
            "#define COUNT_TILES %du\n#define LOC_BLOCK_SUMS %d\n#define NO_BLOCK_SUMS %uu\n"
            "#define LOC_SUMS_RAW %d\n#define FOLD_SUMS %du\n#define LOC_CHAIN %d\n#define TICKET_SLOT %du\n"
-           "#define CPU_RASTERIZER %d\n#define KEYS_PER_LOAD %u\n",
+           "#define CPU_RASTERIZER %d\n#define ITEMS_BY_4 %d\n",
            ctx->wg_size, items, tile, ctx->scan_items,
            ctx->scan_tile, ctx->desc.radix_bits, 1u << ctx->desc.radix_bits, src->pairs,
            _GLRADIX_B_KEYS, _GLRADIX_B_VALUES, _GLRADIX_B_TILE_KEYS, _GLRADIX_B_TILE_VALUES,
@@ -135,7 +150,9 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            _GLRADIX_LOC_GATHER_KEY_BITS, _GLRADIX_COUNT_TILES, _GLRADIX_LOC_BLOCK_SUMS,
            _GLRADIX_NO_BLOCK_SUMS, _GLRADIX_LOC_SUMS_RAW, _GLRADIX_FOLD_SUMS,
            _GLRADIX_LOC_CHAIN, _GLRADIX_SKIP_TICKET, ctx->cpu_rasterizer ? 1 : 0,
-           key_words == 1 && items % 4 == 0 ? 4u : 2u);
+           items % 4 == 0 ? 1 : 0);
+  if (GLRADIX_TUNE_EXPERIMENT && n > 0 && (size_t)n < size)
+    n += snprintf(out + n, size - (size_t)n, "#define EXPERIMENT %d\n", GLRADIX_TUNE_EXPERIMENT);
   if (n > 0 && (size_t)n < size) n += shared_forms(out + n, size - (size_t)n, ctx, src, key_words, tile);
   if (ctx->subgroup_size && n > 0 && (size_t)n < size)
     n += snprintf(out + n, size - (size_t)n,
