@@ -3,10 +3,6 @@
 
 layout(local_size_x = WG_SIZE) in;
 
-#ifndef EXPERIMENT // measurement builds (GLRADIX_TUNE_EXPERIMENT) pick a shader variant
-#define EXPERIMENT 0
-#endif
-
 // Per-invocation arrays (ITEMS keys) must stay in registers: ask NVIDIA's
 // compiler to unroll their loops (other compilers ignore the pragma).
 #pragma optionNV(unroll all)

@@ -1,10 +1,11 @@
 // Reduce-then-scan plan, stage 3: the local shuffle and the global scatter
 // in one kernel. Each work group ranks its tile of the pass's input by the
 // digit with the same stable 4-way splits as local_shuffle, then moves every
-// key (and value) straight from the input to its place in the output:
-// counts[d * num_tiles + tile] (scanned) + (slot - first slot of d). The
-// tile never goes through scratch memory, so a pass reads and writes each
-// key once (plus the count kernel's read); input and output alternate.
+// key (and value) from the input to its place in the output:
+// counts[d * num_tiles + tile] (scanned) + (slot - first slot of d), on
+// GPUs through shared memory (MOVE_SHARED). The tile never goes through
+// scratch memory, so a pass reads and writes each key once (plus the count
+// kernel's read); input and output alternate.
 // The keys and the tile's bucket offsets are read first, together, so that
 // a work group waits on global memory once before ranking. Each invocation
 // reads the ITEMS consecutive slots it owns in the splits, and ranks the

@@ -21,9 +21,6 @@
 #ifndef GLRADIX_TUNE_COUNT_TILES /* tiles per tile_counts work group */
 #define GLRADIX_TUNE_COUNT_TILES 2
 #endif
-#ifndef GLRADIX_TUNE_EXPERIMENT /* measurement builds: shaders see EXPERIMENT, 0 none */
-#define GLRADIX_TUNE_EXPERIMENT 0
-#endif
 #ifndef GLRADIX_TUNE_MOVE_SHARED /* shuffle_scatter's moves through shared memory: 0, 1, 2, -1 auto */
 #define GLRADIX_TUNE_MOVE_SHARED (-1)
 #endif

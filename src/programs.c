@@ -151,8 +151,6 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            _GLRADIX_NO_BLOCK_SUMS, _GLRADIX_LOC_SUMS_RAW, _GLRADIX_FOLD_SUMS,
            _GLRADIX_LOC_CHAIN, _GLRADIX_SKIP_TICKET, ctx->cpu_rasterizer ? 1 : 0,
            items % 4 == 0 ? 1 : 0);
-  if (GLRADIX_TUNE_EXPERIMENT && n > 0 && (size_t)n < size)
-    n += snprintf(out + n, size - (size_t)n, "#define EXPERIMENT %d\n", GLRADIX_TUNE_EXPERIMENT);
   if (n > 0 && (size_t)n < size) n += shared_forms(out + n, size - (size_t)n, ctx, src, key_words, tile);
   if (ctx->subgroup_size && n > 0 && (size_t)n < size)
     n += snprintf(out + n, size - (size_t)n,
