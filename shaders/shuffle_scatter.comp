@@ -37,6 +37,13 @@ layout(location = LOC_SUMS_RAW) uniform uint u_sums_raw;
 // Each bucket's offset in the output, then less its first slot in the tile.
 shared uint s_dest[BUCKETS];
 
+// Where the key of sorted slot `slot`, whose word (digit << 16 | slot in
+// the tile) is `word`, goes in the output.
+uint destination(uint word, uint slot) { return s_dest[word >> 16] + slot; }
+
+#if MOVE_SHARED == 2 && KEY_WORDS != 1
+#error "MOVE_SHARED 2 moves 32-bit keys only (programs.c)"
+#endif
 #if MOVE_SHARED
 // The tile's words in sorted order, for the invocation's slots `sorted`
 // (its words of s_work after the splits: digit << 16 | slot in the tile),
@@ -116,7 +123,7 @@ void main() {
   // so that stores to one bucket are consecutive.
 #if MOVE_SHARED
   // GPUs: the values (read now as vectors of the invocation's own slots),
-  // and with MOVE_SHARED 2 the keys it still holds, go through s_work to
+  // and with MOVE_SHARED 2 the 32-bit keys it still holds, go through s_work to
   // the invocations that move them, instead of being gathered from global
   // memory by slot (measured on the H200, 30-bit pairs, subgroup path:
   // 16M radix_bits 8 3.8% faster, 64M 4.3%, 1M 2.6%; radix_bits 2 2%,
@@ -125,33 +132,24 @@ void main() {
   // faster, radix_bits 2 0-4% faster): see programs.c.
   uint sorted[ITEMS]; // the words of its slots: digit << 16 | slot in the tile
   for (uint j = 0u; j < ITEMS; j++) sorted[j] = s_work[padded(j * WG_SIZE + lid)];
-  uint mine[ITEMS];
 #if MOVE_SHARED == 2
-  KEY_T moved_keys[ITEMS];
-  for (uint w = 0u; w < KEY_WORDS; w++) {
-    for (uint j = 0u; j < ITEMS; j++) mine[j] = key_word(loaded[j], w);
-    uint words[ITEMS] = sorted_words(mine, sorted);
-#if KEY_WORDS == 2
-    for (uint j = 0u; j < ITEMS; j++) moved_keys[j][w] = words[j];
-#else
-    moved_keys = words;
-#endif
-  }
+  uint moved_keys[ITEMS] = sorted_words(loaded, sorted);
 #endif
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
 #if MOVE_SHARED == 2
-    if (i < tile_n) out_keys[s_dest[sorted[j] >> 16] + i] = moved_keys[j];
+    if (i < tile_n) out_keys[destination(sorted[j], i)] = moved_keys[j];
 #else
-    if (i < tile_n) out_keys[s_dest[sorted[j] >> 16] + i] = keys[base + (sorted[j] & 0xFFFFu)];
+    if (i < tile_n) out_keys[destination(sorted[j], i)] = keys[base + (sorted[j] & 0xFFFFu)];
 #endif
   }
 #if HAS_VALUES
+  uint mine[ITEMS];
   LOAD_OWNED(mine, values_vec, values, WORD_VEC_T, WORD_VEC, VEC_ELEM, 0u, tile, own);
   uint moved[ITEMS] = sorted_words(mine, sorted);
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
-    if (i < tile_n) out_values[s_dest[sorted[j] >> 16] + i] = moved[j];
+    if (i < tile_n) out_values[destination(sorted[j], i)] = moved[j];
   }
 #endif
 #else
@@ -161,9 +159,8 @@ void main() {
     uint i = j * WG_SIZE + lid;
     if (i < tile_n) {
       uint w = s_work[padded(i)];
-      uint d = w >> 16;
       uint from = base + (w & 0xFFFFu);
-      uint to = s_dest[d] + i;
+      uint to = destination(w, i);
       out_keys[to] = keys[from];
 #if HAS_VALUES
       out_values[to] = values[from];

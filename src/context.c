@@ -46,20 +46,21 @@ static GLint64 shared_bytes(bool cpu, GLuint wg_size, GLuint items) {
  * on half the warps at each barrier; which of the two gains was not
  * isolated (shuffle_scatter is sensitive to shared memory: on the H200 8 KB
  * more per 4096-key tile made radix_bits 8 1.4x slower, 6 KB more changed
- * nothing, a step like one work group fewer per SM). 256x8 sorted 16M pairs 11% (radix_bits 2) and 12% (4) faster
- * than 512x8, 64M 3% and 6% (session 6; 128x8, 256x4, 512x4 and 128x16
- * were slower at 1M or 64M). CPU rasterizers (llvmpipe):
- * few invocations with many keys each, since every invocation and barrier
- * costs (64x32 sorted 1M pairs 3.5x faster than 512x4 on 2 cores, and
- * 32x64 1.35x faster again: 100-112 against 142-152 ms); 16 counts each
+ * nothing, a step like one work group fewer per SM). 256x8 sorted 16M
+ * pairs 11% (radix_bits 2) and 12% (4) faster than 512x8, 64M 3% and 6%
+ * (session 6; 128x8, 256x4, 512x4 and 128x16 were slower at 1M or 64M).
+ * CPU rasterizers (llvmpipe): few invocations with many keys each, since
+ * every invocation and barrier costs (64x32 sorted 1M pairs 3.5x faster
+ * than 512x4 on 2 cores, and 32x64 1.35x faster again: 100-112 against
+ * 142-152 ms); 16 counts each
  * took the scan of radix_bits 8 from 5.2 to 2.4-2.7 ms at 1M pairs; 112
  * keys each (3584-key tiles) took radix_bits 8 from 88-90 to 80-82 ms and
  * radix_bits 2 from 212-214 to 202-203 ms (session 5), and 224 (7168 keys,
  * twice that; tile_sort and global_scatter then move whole keys in global
  * memory) from 79.3 to 75.4 ms and from 205.9 to 198.5 ms (medians of five,
- * session 6). Up to 238 would fit shuffle_scatter in 32 KB; not measured. The raking scan needs at
- * least 16 invocations; keys per invocation are even (shuffle_scatter
- * reads them two or four at a time). */
+ * session 6). Up to 238 would fit shuffle_scatter in 32 KB; not measured.
+ * The raking scan needs at least 16 invocations; keys per invocation are
+ * even (shuffle_scatter reads them two or four at a time). */
 typedef struct tile_shape {
   GLuint wg_size, items, scan_items;
 } tile_shape;

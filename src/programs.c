@@ -59,15 +59,17 @@ static const program_source SOURCES[_GLRADIX_PROG_COUNT] = {
 /* How shuffle_scatter moves keys and values (MOVE_SHARED, see there): by
  * their slots from global memory on CPU rasterizers; on GPUs the values
  * through shared memory, and 32-bit keys too with the subgroup block scan,
- * whose registers allow holding them across the splits on the H200 (uint64
- * keys, twice the registers, were 0.6-0.8% faster gathered). */
+ * whose registers allow holding them across the splits on the H200. uint64
+ * keys, twice the registers, were 0.6-0.8% faster gathered, and form 2
+ * moves 32-bit keys only: they never get it, overrides included. */
 static int move_shared(const glradix_context *ctx, GLuint key_words) {
-  int move = ctx->cpu_rasterizer ? 0 : ctx->subgroup_size && key_words == 1 ? 2 : 1;
+  int move = ctx->cpu_rasterizer ? 0 : ctx->subgroup_size ? 2 : 1;
 #ifdef GLRADIX_TEST_GPU_FORMS
   const char *env = getenv("GLRADIX_TEST_MOVE_SHARED"); /* the gpu_forms tests */
   if (env) move = atoi(env);
 #endif
-  return GLRADIX_TUNE_MOVE_SHARED >= 0 ? GLRADIX_TUNE_MOVE_SHARED : move;
+  if (GLRADIX_TUNE_MOVE_SHARED >= 0) move = GLRADIX_TUNE_MOVE_SHARED;
+  return key_words == 2 && move == 2 ? 1 : move;
 }
 
 /* Programs with a form that holds more in shared memory get it where it
