@@ -33,6 +33,7 @@ typedef struct options {
   size_t nsizes;
   int keys_only, pairs; /* which kinds run (both when neither flag is given) */
   unsigned key_bits[MAX_LIST];
+  unsigned end_bit; /* 0: each case's key bits */
   size_t nkey_bits;
   unsigned bits[MAX_LIST];
   size_t nbits;
@@ -51,7 +52,9 @@ static void usage(FILE *f) {
         "  --pairs             sort key/value pairs   (default: keys only and pairs)\n"
         "  --keys-only         sort keys only\n"
         "  --key-bits B[,B...] keys uniform over B bits and sorted on bits [0,B);\n"
-        "                      30 or 32, default 32,30 (uint64: 63 or 64; int32, float32: 32)\n"
+        "                      24, 30 or 32, default 32,30 (uint64: 63 or 64; int32, float32: 32)\n"
+        "  --end-bit E         sort on bits [0,E), E >= every key bits (default: the key bits);\n"
+        "                      e.g. --key-bits 24 --end-bit 32: radix_bits 8's last pass is skipped\n"
         "  --bits R[,R...]     radix_bits per pass: 2, 4 or 8 (0 = library default); default 0\n"
         "  --repeat R          timed runs per case, median reported (default 10, after 1 s of warm-ups)\n"
         "  --verify            check every result on the CPU (sorted, permutation, stable)\n"
@@ -165,15 +168,24 @@ static int parse_args(int argc, char **argv, options *o) {
       uint32_t tmp[MAX_LIST];
       if (parse_list(v, 0, tmp, &o->nkey_bits)) goto bad_key_bits;
       for (size_t k = 0; k < o->nkey_bits; ++k) {
-        if (tmp[k] != 30 && tmp[k] != 32 && tmp[k] != 63 && tmp[k] != 64) goto bad_key_bits;
+        if (tmp[k] != 24 && tmp[k] != 30 && tmp[k] != 32 && tmp[k] != 63 && tmp[k] != 64)
+          goto bad_key_bits;
         o->key_bits[k] = tmp[k];
       }
       o->key_bits_given = 1;
       continue;
     bad_key_bits:
-      fprintf(stderr, "glradix-bench: --key-bits wants values among 30,32 (63,64 for uint64), got '%s'\n",
+      fprintf(stderr, "glradix-bench: --key-bits wants values among 24,30,32 (63,64 for uint64), got '%s'\n",
               v ? v : "");
       return -1;
+    } else if (IS("--end-bit")) {
+      const char *v = VALUE();
+      uint32_t e = 0;
+      if (parse_u32(v, 0, &e) || e == 0 || e > 64) {
+        fprintf(stderr, "glradix-bench: --end-bit wants 1..64, got '%s'\n", v ? v : "");
+        return -1;
+      }
+      o->end_bit = e;
     } else if (IS("--bits")) {
       const char *v = VALUE();
       uint32_t tmp[MAX_LIST];
@@ -258,6 +270,12 @@ static int parse_args(int argc, char **argv, options *o) {
   } else if (o->key_type != GLRADIX_KEY_UINT32 && !o->key_bits_given) {
     o->nkey_bits = 1; /* int32, float32: the whole key */
   }
+  for (size_t k = 0; o->end_bit && k < o->nkey_bits; ++k)
+    if (o->end_bit < o->key_bits[k] || o->end_bit > (o->key_type == GLRADIX_KEY_UINT64 ? 64u : 32u)) {
+      fprintf(stderr, "glradix-bench: --end-bit %u is below key bits %u or past the key\n",
+              o->end_bit, o->key_bits[k]);
+      return -1;
+    }
   for (size_t k = 0; k < o->nkey_bits; ++k) {
     unsigned kb = o->key_bits[k];
     int wide = o->key_type == GLRADIX_KEY_UINT64;
@@ -422,7 +440,7 @@ static glradix_status run_case(bench_state *b, glradix_context *ctx, GLuint keys
   sd.values = vals ? vals_buf : 0;
   sd.count = n;
   sd.begin_bit = 0;
-  sd.end_bit = key_bits;
+  sd.end_bit = b->opt->end_bit ? b->opt->end_bit : key_bits;
   sd.key_type = b->key_type;
 
   const double warm_start = bench_now_ms();

@@ -301,22 +301,39 @@ uint keys_in_tile(uint tile) {
       }                                                                        \
     }                                                                          \
   }
+// The reverse: writes the invocation's ITEMS consecutive slots from `own`
+// of tile `tile` from `src`, those below `count` only, a vector at a time
+// (`pack` makes the vector of `per` elements of src from the k-th).
+#define STORE_OWNED(src, vecs, scalars, per, pack, tile, own, count)          \
+  for (uint q_ = 0u; q_ < ITEMS / (per); q_++) {                               \
+    uint first_ = (own) + (per) * q_;                                          \
+    if (first_ + (per) <= (count)) {                                           \
+      vecs[((tile) * TILE + first_) / (per)] = pack(src, (per) * q_);          \
+    } else {                                                                   \
+      for (uint c_ = 0u; c_ < (per); c_++)                                     \
+        if (first_ + c_ < (count)) scalars[(tile) * TILE + first_ + c_] = src[(per) * q_ + c_]; \
+    }                                                                          \
+  }
 #define VEC_ELEM(v, c) v[c]
 #if ITEMS_BY_4
 #define WORD_VEC 4u
 #define WORD_VEC_T uvec4
+#define WORD_PACK(a, k) uvec4(a[k], a[(k) + 1u], a[(k) + 2u], a[(k) + 3u])
 #else
 #define WORD_VEC 2u
 #define WORD_VEC_T uvec2
+#define WORD_PACK(a, k) uvec2(a[k], a[(k) + 1u])
 #endif
 #if KEY_WORDS == 2
 #define OWNED_VEC 2u
 #define OWNED_VEC_T uvec4
 #define OWNED_VEC_KEY(v, c) uvec2(v[2u * (c)], v[2u * (c) + 1u])
+#define OWNED_PACK(a, k) uvec4(a[k], a[(k) + 1u])
 #else
 #define OWNED_VEC WORD_VEC
 #define OWNED_VEC_T WORD_VEC_T
 #define OWNED_VEC_KEY VEC_ELEM
+#define OWNED_PACK WORD_PACK
 #endif
 // keys_vec: the stage's OWNED_VEC_T view of B_KEYS
 #define LOAD_OWNED_KEYS(dst, tile, own)                                        \
