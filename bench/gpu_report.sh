@@ -35,10 +35,14 @@ cat "$w/info.txt" >>"$out/gpu.txt"
   >"$out/stp.csv" 2>/dev/null
 # 64-bit keys (63-bit Morton codes' width) with uint32 values, against cub64.csv.
 # more.csv: impl glradix-uint64 rows, then glradix-lbvh rows (Morton codes +
-# sort + LBVH build of 1M and 16M random boxes).
+# sort + LBVH build of 1M and 16M random boxes), then skipped-pass rows.
 "$bench" --csv --verify --key-type uint64 --key-bits 63 --pairs --n "$sizes" \
   >"$out/more.csv" 2>/dev/null
 "$bench" --csv --verify --lbvh --key-bits 30,63 2>/dev/null | grep -v '^impl' >>"$out/more.csv"
+# Skipped passes: 24-bit keys sorted on bits [0, 32), radix_bits 8's last
+# pass skipped (impl glradix rows with key_bits 24).
+"$bench" --csv --verify --key-bits 24 --end-bit 32 --pairs --n 1048576,16777216 2>/dev/null \
+  | grep -v '^impl' >>"$out/more.csv"
 # Per-stage medians at 16M pairs (30-bit keys), both paths; the first also
 # times a plain compute-shader copy of the pairs, the bandwidth yardstick.
 { "$bench" --stages --copy --n 16777216 --pairs --key-bits 30 --bits 2,4,8
