@@ -111,6 +111,17 @@ static int parse_list(const char *s, int allow_suffix, uint32_t *out, size_t *co
   }
 }
 
+/* An option's value, 1..max: 0 and *out set, or -1 with a message. */
+static int parse_option_u32(const char *name, const char *v, uint32_t max, unsigned *out) {
+  uint32_t x = 0;
+  if (parse_u32(v, 0, &x) || x == 0 || x > max) {
+    fprintf(stderr, "glradix-bench: %s wants 1..%u, got '%s'\n", name, (unsigned)max, v ? v : "");
+    return -1;
+  }
+  *out = x;
+  return 0;
+}
+
 /* Returns 0 and sets *o, or -1 (message printed) for bad arguments, 1 for --help. */
 static int parse_args(int argc, char **argv, options *o) {
   static const uint32_t default_sizes[] = {65536, 262144, 1048576, 4194304, 16777216};
@@ -179,13 +190,7 @@ static int parse_args(int argc, char **argv, options *o) {
               v ? v : "");
       return -1;
     } else if (IS("--end-bit")) {
-      const char *v = VALUE();
-      uint32_t e = 0;
-      if (parse_u32(v, 0, &e) || e == 0 || e > 64) {
-        fprintf(stderr, "glradix-bench: --end-bit wants 1..64, got '%s'\n", v ? v : "");
-        return -1;
-      }
-      o->end_bit = e;
+      if (parse_option_u32("--end-bit", VALUE(), 64, &o->end_bit)) return -1;
     } else if (IS("--bits")) {
       const char *v = VALUE();
       uint32_t tmp[MAX_LIST];
@@ -199,13 +204,7 @@ static int parse_args(int argc, char **argv, options *o) {
       fprintf(stderr, "glradix-bench: --bits wants values among 0,2,4,8, got '%s'\n", v ? v : "");
       return -1;
     } else if (IS("--repeat")) {
-      const char *v = VALUE();
-      uint32_t r = 0;
-      if (parse_u32(v, 0, &r) || r == 0 || r > 100000) {
-        fprintf(stderr, "glradix-bench: --repeat wants 1..100000, got '%s'\n", v ? v : "");
-        return -1;
-      }
-      o->repeat = r;
+      if (parse_option_u32("--repeat", VALUE(), 100000, &o->repeat)) return -1;
     } else if (IS("--key-type")) {
       const char *v = VALUE();
       static const glradix_key_type types[] = {GLRADIX_KEY_UINT32, GLRADIX_KEY_INT32,
