@@ -3,10 +3,10 @@
  *
  * For each (n, key_bits, pairs, radix_bits) it uploads n keys uniform over
  * key_bits bits (and values 0..n-1 for pairs) from a host copy, sorts bits
- * [0, key_bits) with glradix_sort, and times the call alone with a pair of
- * glQueryCounter(GL_TIMESTAMP) queries. Warm-up runs (at least two, for at
- * least a second), then the median of --repeat timed runs; the upload before
- * each run is outside the timed region.
+ * [0, key_bits) (or [0, --end-bit)) with glradix_sort, and times the call
+ * alone with a pair of glQueryCounter(GL_TIMESTAMP) queries. Warm-up runs
+ * (at least two, for at least a second), then the median of --repeat timed
+ * runs; the upload before each run is outside the timed region.
  * Output: a table, or CSV with the columns of shared/gpu/cub_sort_bench.cu.
  */
 #define GLAD_GL_IMPLEMENTATION
@@ -51,7 +51,7 @@ static void usage(FILE *f) {
         "                      default 65536,262144,1048576,4194304,16777216\n"
         "  --pairs             sort key/value pairs   (default: keys only and pairs)\n"
         "  --keys-only         sort keys only\n"
-        "  --key-bits B[,B...] keys uniform over B bits and sorted on bits [0,B);\n"
+        "  --key-bits B[,B...] keys uniform over B bits and sorted on bits [0,B) (see --end-bit);\n"
         "                      24, 30 or 32, default 32,30 (uint64: 63 or 64; int32, float32: 32)\n"
         "  --end-bit E         sort on bits [0,E), E >= every key bits (default: the key bits);\n"
         "                      e.g. --key-bits 24 --end-bit 32: radix_bits 8's last pass is skipped\n"

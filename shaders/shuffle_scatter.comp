@@ -23,6 +23,9 @@ layout(std430, binding = B_VALUES) readonly buffer Values { uint values[]; };
 layout(std430, binding = B_TILE_VALUES) writeonly buffer OutValues { uint out_values[]; };
 layout(std430, binding = B_VALUES) readonly buffer ValuesVec { WORD_VEC_T values_vec[]; };
 layout(std430, binding = B_TILE_VALUES) writeonly buffer OutValuesVec { WORD_VEC_T out_values_vec[]; };
+// The invocation's own ITEMS consecutive values, as LOAD_OWNED_KEYS its keys.
+#define LOAD_OWNED_VALUES(dst, tile, own)                                      \
+  LOAD_OWNED(dst, values_vec, values, WORD_VEC_T, WORD_VEC, VEC_ELEM, 0u, tile, own)
 #endif
 
 layout(location = LOC_SHIFT) uniform uint u_shift;
@@ -89,14 +92,14 @@ void main() {
   if (skip[SKIP_FLAGS + u_pass] != 0u) {
     // Every key has the same digit: the pass is the identity, but its output
     // is the other buffer. Copy the tile, the invocation's own slots a
-    // vector at a time. A key at a time, 8 slots apart across invocations,
-    // a skipped pass of 16M pairs cost the H200 0.31 ms, more than sorting
-    // by 8 bits; this way 24-bit keys sorted on 32 bits (one pass of four
-    // skipped) went from 1.076 to 0.835 ms.
+    // vector at a time. Copied a key at a time, 8 slots apart across
+    // invocations, a skipped pass's scatter stage took the H200 0.31 ms at
+    // 16M pairs, a sorted pass's 0.19 ms; this way 24-bit keys sorted on 32
+    // bits (one pass of four skipped) went from 1.076 to 0.835 ms.
     STORE_OWNED(loaded, out_keys_vec, out_keys, OWNED_VEC, OWNED_PACK, tile, own, tile_n);
 #if HAS_VALUES
     uint mine[ITEMS];
-    LOAD_OWNED(mine, values_vec, values, WORD_VEC_T, WORD_VEC, VEC_ELEM, 0u, tile, own);
+    LOAD_OWNED_VALUES(mine, tile, own);
     STORE_OWNED(mine, out_values_vec, out_values, WORD_VEC, WORD_PACK, tile, own, tile_n);
 #endif
     return;
@@ -148,7 +151,7 @@ void main() {
   }
 #if HAS_VALUES
   uint mine[ITEMS];
-  LOAD_OWNED(mine, values_vec, values, WORD_VEC_T, WORD_VEC, VEC_ELEM, 0u, tile, own);
+  LOAD_OWNED_VALUES(mine, tile, own);
   uint moved[ITEMS] = sorted_words(mine, sorted);
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;

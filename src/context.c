@@ -31,8 +31,8 @@ static GLADapiproc load_proc(void *user, const char *name) {
  * take 7168-key tiles. */
 static GLint64 shared_bytes(bool cpu, GLuint wg_size, GLuint items) {
   GLuint tile = wg_size * items;
-  return cpu ? _glradix_tile_sort_shared_bytes(tile, wg_size, 1) + 256 * 4
-             : _glradix_tile_sort_shared_bytes(tile, wg_size, 2);
+  return cpu ? _glradix_padded_tile_bytes(tile, wg_size, 1) + 256 * 4
+             : _glradix_padded_tile_bytes(tile, wg_size, 2);
 }
 
 /* Tile shapes, best first, measured with bench/gpu_sweep.sh: invocations

@@ -287,9 +287,10 @@ glradix_status _glradix_reserve(glradix_context *ctx, const char *fn, uint32_t c
 static inline GLint64 _glradix_scan_shared_bytes(GLuint wg_size) {
   return ((GLint64)wg_size + wg_size / 8 + 2) * 8;
 }
-/* Shared memory of tile_sort holding `words` 32-bit words per key (key and
- * value) of a padded `tile`, plus the block scan: its staged form. */
-static inline GLint64 _glradix_tile_sort_shared_bytes(GLuint tile, GLuint wg_size, GLuint words) {
+/* Shared memory of `words` 32-bit words per key of a padded `tile`, plus the
+ * block scan: tile_sort's staged form (words: key words and value), or
+ * shuffle_scatter's (digit, slot) words (1). */
+static inline GLint64 _glradix_padded_tile_bytes(GLuint tile, GLuint wg_size, GLuint words) {
   return ((GLint64)tile + tile / 32) * 4 * words + _glradix_scan_shared_bytes(wg_size);
 }
 /* The largest count tile_sort takes: a tile, half one for 64-bit keys. */

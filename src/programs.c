@@ -82,7 +82,7 @@ static int shared_forms(char *out, size_t size, const glradix_context *ctx,
                         const program_source *src, GLuint key_words, GLuint tile) {
   const GLuint buckets = 1u << ctx->desc.radix_bits;
   if (src->source == _glradix_shader_tile_sort) {
-    bool fits = _glradix_tile_sort_shared_bytes(tile, ctx->wg_size, key_words + (src->pairs ? 1 : 0)) <=
+    bool fits = _glradix_padded_tile_bytes(tile, ctx->wg_size, key_words + (src->pairs ? 1 : 0)) <=
                 ctx->max_shared;
     return snprintf(out, size, "#define STAGED %d\n%s%s", fits ? 1 : 0,
                     fits ? "" : "#define WITH_SHUFFLE 1\n",
