@@ -38,6 +38,10 @@ layout(location = LOC_BLOCK_SUMS) uniform uint u_block_sums;
 // FOLD_SUMS): each block's offset is the sum of the totals before it. One
 // dispatch fewer per pass.
 layout(location = LOC_SUMS_RAW) uniform uint u_sums_raw;
+#if TILE_STARTS
+// GPUs: where tile_counts left each tile's first slot of each digit.
+layout(location = LOC_TILE_STARTS) uniform uint u_tile_starts;
+#endif
 
 // Each bucket's offset in the output, then less its first slot in the tile.
 shared uint s_dest[BUCKETS];
@@ -83,6 +87,9 @@ void main() {
     for (uint b = gl_LocalInvocationID.x; b < BUCKETS; b += WG_SIZE) {
       uint at = b * u_num_tiles + tile;
       s_dest[b] = counts[at] + block_offset(at / SCAN_TILE);
+#if TILE_STARTS
+      s_dest[b] -= counts[u_tile_starts + tile * BUCKETS + b];
+#endif
     }
   uint tile_n = keys_in_tile(tile);
   if (tile_n == 0u) return;
@@ -112,6 +119,7 @@ void main() {
   split_digits(digits, own);
   split_work_words(2u, u_digit_bits);
 
+#if !TILE_STARTS
   // The first slot of each bucket present in the tile is where the digit
   // changes; one invocation finds it. Each reads its own consecutive slots
   // (and the one before them), so every word is read once (measured on the
@@ -125,6 +133,7 @@ void main() {
     before = d;
   }
   barrier();
+#endif
   // Invocation lid moves the keys of sorted slots lid, lid + WG_SIZE, ...,
   // so that stores to one bucket are consecutive.
 #if MOVE_SHARED

@@ -12,6 +12,9 @@ layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
 layout(location = LOC_PASS) uniform uint u_pass;
 layout(location = LOC_GATHER_KEY_BITS) uniform uint u_gather_key_bits; // nonzero: gather key bits
+#if TILE_STARTS
+layout(location = LOC_TILE_STARTS) uniform uint u_tile_starts;
+#endif
 // Small grids count one tile per group (ONE_TILE, a program of its own:
 // as a uniform, the tile count cost large grids 1-2.5%).
 #ifdef ONE_TILE
@@ -102,6 +105,23 @@ void main() {
     uint t = x % GROUP_TILES, b = x / GROUP_TILES, tile = first_tile + t;
     if (tile < u_num_tiles) counts[b * u_num_tiles + tile] = s_counts[t * COUNT_STRIDE + b];
   }
+#if TILE_STARTS
+  // GPUs: each tile's first sorted slot of each digit (the sum of its
+  // counts of smaller digits), tile-major at u_tile_starts, so that
+  // shuffle_scatter need not find them in its ranked tile (a read of the
+  // tile's words and a barrier). The group's tiles are scanned together,
+  // 16 bits each: a tile holds fewer than 65536 keys (context.c: at most
+  // two tiles, and an invocation per bucket).
+  uint b = scan_index(), both = 0u, unused;
+  for (uint t = 0u; t < GROUP_TILES; t++)
+    if (b < BUCKETS) both |= s_counts[t * COUNT_STRIDE + b] << (16u * t);
+  uint starts = block_exclusive_scan(both, unused);
+  for (uint t = 0u; t < GROUP_TILES; t++) {
+    uint tile = first_tile + t;
+    if (b < BUCKETS && tile < u_num_tiles)
+      counts[u_tile_starts + tile * BUCKETS + b] = (starts >> (16u * t)) & 0xFFFFu;
+  }
+#endif
 #endif
   if (u_gather_key_bits != 0u) publish_key_bits();
 }

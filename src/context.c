@@ -139,6 +139,9 @@ static glradix_status read_limits(glradix_context *ctx) {
 #endif
   ctx->max_shared = max_shared;
   choose_tile(ctx, cpu, max_shared, max_invocations);
+  /* one invocation per bucket, two tiles' starts in one 16-bit-field scan */
+  ctx->tile_starts = GLRADIX_TUNE_TILE_STARTS && !cpu && _GLRADIX_COUNT_TILES <= 2 &&
+                     ctx->wg_size >= (1u << ctx->desc.radix_bits);
   for (int i = 0; i < 2; i++) {
     GLuint limit = count[i] > 0 ? (GLuint)count[i] : 65535u;
     if (i == 0 && ctx->desc.dispatch_limit != 0 && ctx->desc.dispatch_limit < limit)

@@ -24,6 +24,9 @@
 #ifndef GLRADIX_TUNE_MOVE_SHARED /* shuffle_scatter's moves through shared memory: 0, 1, 2, -1 auto */
 #define GLRADIX_TUNE_MOVE_SHARED (-1)
 #endif
+#ifndef GLRADIX_TUNE_TILE_STARTS /* GPUs: tile_counts writes each tile's digit starts */
+#define GLRADIX_TUNE_TILE_STARTS 1
+#endif
 #ifndef GLRADIX_TUNE_SMALL_GRID /* tiles of a small grid, _GLRADIX_SMALL_GRID */
 #define GLRADIX_TUNE_SMALL_GRID 512
 #endif
@@ -72,6 +75,7 @@ enum {
   _GLRADIX_LOC_GATHER_KEY_BITS = 6, /* first tile stage: nonzero also gathers which key bits vary */
   _GLRADIX_LOC_BLOCK_SUMS = 7,/* shuffle_scatter: see _glradix_scan_block_sums */
   _GLRADIX_LOC_SUMS_RAW = 8,  /* shuffle_scatter: nonzero when those block totals are unscanned */
+  _GLRADIX_LOC_TILE_STARTS = 9, /* tile_counts, shuffle_scatter: where the tiles' digit starts are */
 
   /* key order bits (common.glsl sort_key) */
   _GLRADIX_KEY_SIGNED = 1,
@@ -155,6 +159,7 @@ struct glradix_context {
   GLuint tile;                  /* wg_size * items keys */
   GLuint scan_items;            /* counts per invocation in a scan block */
   bool cpu_rasterizer;          /* llvmpipe or softpipe: tile shapes and loads for CPUs */
+  bool tile_starts;             /* tile_counts writes each tile's digit starts (TILE_STARTS) */
   GLint64 max_shared;           /* GL_MAX_COMPUTE_SHARED_MEMORY_SIZE */
   GLuint scan_tile;             /* wg_size * scan_items counts */
   GLuint programs[_GLRADIX_PROG_COUNT];
@@ -264,6 +269,7 @@ typedef struct _glradix_pass {
   GLuint key_mode;      /* _GLRADIX_KEY_* bits */
   bool indirect;        /* count is a capacity; the real one is on the GPU */
   GLuint key_words;     /* 1, or 2 for GLRADIX_KEY_UINT64 */
+  GLuint tile_starts;   /* with ctx->tile_starts: uint offset of the digit starts in counts */
 } _glradix_pass;
 
 /* sort.c: _glradix_bind_pass binds a pass's buffers (input, output,

@@ -92,12 +92,15 @@ static int shared_forms(char *out, size_t size, const glradix_context *ctx,
     return snprintf(out, size, "#define STAGED %d\n",
                     (GLint64)tile * 4 * key_words + buckets * 4 <= ctx->max_shared ? 1 : 0);
   if (src->source == _glradix_shader_shuffle_scatter)
-    return snprintf(out, size, "#define MOVE_SHARED %d\n", move_shared(ctx, key_words));
+    return snprintf(out, size, "#define MOVE_SHARED %d\n#define TILE_STARTS %d\n",
+                    move_shared(ctx, key_words), ctx->tile_starts ? 1 : 0);
   if (src->source == _glradix_shader_tile_counts) {
     /* the rows of the most tiles a group counts, and the key-bit words */
     GLint64 rows = (GLint64)_GLRADIX_COUNT_TILES * ((buckets + 3) / 4) * ctx->wg_size * 4 + 512;
-    return snprintf(out, size, "#define COUNT_ROWS %d\n",
-                    ctx->cpu_rasterizer && rows <= ctx->max_shared ? 1 : 0);
+    return snprintf(out, size, "#define COUNT_ROWS %d\n#define TILE_STARTS %d\n%s",
+                    ctx->cpu_rasterizer && rows <= ctx->max_shared ? 1 : 0,
+                    ctx->tile_starts ? 1 : 0,
+                    ctx->tile_starts ? "#define SCAN_T uint\n#define WITH_TILE_SCAN 1\n" : "");
   }
   return 0;
 }
@@ -131,7 +134,7 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            "#define LOC_KEY_MODE %d\n#define KEY_SIGNED %du\n#define KEY_FLOAT %du\n"
            "#define KEY_DESCENDING %du\n#define KEY_WORDS %u\n#define LOC_GATHER_KEY_BITS %d\n"
            "#define COUNT_TILES %du\n#define LOC_BLOCK_SUMS %d\n#define NO_BLOCK_SUMS %uu\n"
-           "#define LOC_SUMS_RAW %d\n#define FOLD_SUMS %du\n#define LOC_CHAIN %d\n#define TICKET_SLOT %du\n"
+           "#define LOC_TILE_STARTS %d\n#define LOC_SUMS_RAW %d\n#define FOLD_SUMS %du\n#define LOC_CHAIN %d\n#define TICKET_SLOT %du\n"
            "#define CPU_RASTERIZER %d\n#define ITEMS_BY_4 %d\n",
            ctx->wg_size, items, tile, ctx->scan_items,
            ctx->scan_tile, ctx->desc.radix_bits, 1u << ctx->desc.radix_bits, src->pairs,
@@ -151,7 +154,7 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            ctx->subgroup_size ? 2 : GLRADIX_TUNE_BLOCK_SCAN, ctx->subgroup_size,
            _GLRADIX_LOC_KEY_MODE, _GLRADIX_KEY_SIGNED, _GLRADIX_KEY_FLOAT, _GLRADIX_KEY_DESCENDING, key_words,
            _GLRADIX_LOC_GATHER_KEY_BITS, _GLRADIX_COUNT_TILES, _GLRADIX_LOC_BLOCK_SUMS,
-           _GLRADIX_NO_BLOCK_SUMS, _GLRADIX_LOC_SUMS_RAW, _GLRADIX_FOLD_SUMS,
+           _GLRADIX_NO_BLOCK_SUMS, _GLRADIX_LOC_TILE_STARTS, _GLRADIX_LOC_SUMS_RAW, _GLRADIX_FOLD_SUMS,
            _GLRADIX_LOC_CHAIN, _GLRADIX_SKIP_TICKET, ctx->cpu_rasterizer ? 1 : 0,
            items % 4 == 0 ? 1 : 0);
   if (n > 0 && (size_t)n < size) n += shared_forms(out + n, size - (size_t)n, ctx, src, key_words, tile);

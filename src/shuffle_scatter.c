@@ -10,5 +10,6 @@ void _glradix_shuffle_scatter(glradix_context *ctx, const _glradix_pass *pass,
   ctx->gl.Uniform1ui(_GLRADIX_LOC_PASS, pass->index);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_BLOCK_SUMS, _glradix_scan_block_sums(plan));
   ctx->gl.Uniform1ui(_GLRADIX_LOC_SUMS_RAW, totals_raw ? 1u : 0u);
+  if (ctx->tile_starts) ctx->gl.Uniform1ui(_GLRADIX_LOC_TILE_STARTS, pass->tile_starts);
   _glradix_dispatch_tiles(ctx, pass, false);
 }

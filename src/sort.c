@@ -114,7 +114,10 @@ static bool scratch_layout_make(const glradix_context *ctx, uint32_t count, bool
     return false;
   s->key_bytes = (GLsizeiptr)(tile_bytes * key_words);
   s->value_bytes = pairs ? (GLsizeiptr)tile_bytes : 0;
-  s->counts_bytes = (GLsizeiptr)s->plan.total * (GLsizeiptr)sizeof(GLuint);
+  /* with ctx->tile_starts, each tile's digit starts follow the scan's levels */
+  uint64_t count_words = (uint64_t)s->plan.total + (ctx->tile_starts ? buckets : 0u);
+  if (count_words * sizeof(GLuint) > (uint64_t)ctx->max_ssbo_bytes) return false;
+  s->counts_bytes = (GLsizeiptr)(count_words * sizeof(GLuint));
   return true;
 }
 
@@ -210,6 +213,7 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
       : pass->num_tiles <= _GLRADIX_SMALL_GRID && _glradix_scan_few_totals(plan)
           ? _GLRADIX_SCAN_LEAVE_TOTALS
           : _GLRADIX_SCAN_LEAVE_BLOCKS;
+  pass->tile_starts = plan->total; /* after the scan's levels (scratch_layout_make) */
   for (unsigned p = 0; p < passes; p++) {
     pass->index = p;
     pass->shift = begin_bit + p * ctx->desc.radix_bits;
