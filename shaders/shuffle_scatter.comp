@@ -39,7 +39,8 @@ layout(location = LOC_BLOCK_SUMS) uniform uint u_block_sums;
 // dispatch fewer per pass.
 layout(location = LOC_SUMS_RAW) uniform uint u_sums_raw;
 #if TILE_STARTS
-// GPUs: where tile_counts left each tile's first slot of each digit.
+// GPUs, radix_bits 4 and 8: where tile_counts left each tile's first slot
+// of each digit (16M pairs 1.7% faster at radix_bits 8: context.c).
 layout(location = LOC_TILE_STARTS) uniform uint u_tile_starts;
 #endif
 

@@ -106,12 +106,12 @@ void main() {
     if (tile < u_num_tiles) counts[b * u_num_tiles + tile] = s_counts[t * COUNT_STRIDE + b];
   }
 #if TILE_STARTS
-  // GPUs: each tile's first sorted slot of each digit (the sum of its
-  // counts of smaller digits), tile-major at u_tile_starts, so that
-  // shuffle_scatter need not find them in its ranked tile (a read of the
-  // tile's words and a barrier). The group's tiles are scanned together,
-  // 16 bits each: a tile holds fewer than 65536 keys (context.c: at most
-  // two tiles, and an invocation per bucket).
+  // GPUs, radix_bits 4 and 8 (context.c): each tile's first sorted slot of
+  // each digit (the sum of its counts of smaller digits), tile-major at
+  // u_tile_starts, so that shuffle_scatter need not find them in its ranked
+  // tile (a read of the tile's words and a barrier). The group's tiles are
+  // scanned together, 16 bits each: a tile holds fewer than 65536 keys
+  // (context.c: at most two tiles, and an invocation per bucket).
   uint b = scan_index(), both = 0u, unused;
   for (uint t = 0u; t < GROUP_TILES; t++)
     if (b < BUCKETS) both |= s_counts[t * COUNT_STRIDE + b] << (16u * t);

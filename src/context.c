@@ -139,9 +139,17 @@ static glradix_status read_limits(glradix_context *ctx) {
 #endif
   ctx->max_shared = max_shared;
   choose_tile(ctx, cpu, max_shared, max_invocations);
-  /* one invocation per bucket, two tiles' starts in one 16-bit-field scan */
-  ctx->tile_starts = GLRADIX_TUNE_TILE_STARTS && !cpu && _GLRADIX_COUNT_TILES <= 2 &&
-                     ctx->wg_size >= (1u << ctx->desc.radix_bits);
+  /* GPUs, radix_bits 4 and 8: tile_counts writes each tile's digit starts
+   * for shuffle_scatter (TILE_STARTS). Measured on the H200, 30-bit pairs,
+   * two rounds in one call: radix_bits 8 16M 0.923 -> 0.907 ms, 64M 3.467
+   * -> 3.459, 1M 0.127 -> 0.125, 32-bit keys alone 16M 0.818 -> 0.795,
+   * portable 16M -0.6%; radix_bits 4 16M -1.8% (portable -2.1%), 1M and
+   * 64M -0.3 to -0.5%. At radix_bits 2 it lost where the count's scan of
+   * four buckets outweighs the search it saves (1M +0.9%, portable 64M
+   * +3.2%). One invocation per bucket, and at most two tiles per group (one
+   * scan of 16-bit fields). */
+  ctx->tile_starts = GLRADIX_TUNE_TILE_STARTS && !cpu && ctx->desc.radix_bits >= 4 &&
+                     _GLRADIX_COUNT_TILES <= 2 && ctx->wg_size >= (1u << ctx->desc.radix_bits);
   for (int i = 0; i < 2; i++) {
     GLuint limit = count[i] > 0 ? (GLuint)count[i] : 65535u;
     if (i == 0 && ctx->desc.dispatch_limit != 0 && ctx->desc.dispatch_limit < limit)
