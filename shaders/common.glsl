@@ -17,8 +17,9 @@ uint group_index() {
 uint div_up(uint a, uint b) { return a / b + (a % b != 0u ? 1u : 0u); }
 
 // Which block scan a program gets: the global scan (scan_blocks) always
-// uses the Blelloch up/down sweep of the design; the 4-way splits use the
-// one BLOCK_SCAN picks (0 Blelloch, 1 raking, 2 subgroups), measured faster.
+// uses the Blelloch up/down sweep of the design; the 4-way splits (and
+// tile_counts' scan of a tile's digit starts, WITH_TILE_SCAN) use the one
+// BLOCK_SCAN picks (0 Blelloch, 1 raking, 2 subgroups), measured faster.
 #if (defined(WITH_SPLIT) || defined(WITH_TILE_SCAN)) && BLOCK_SCAN != 0
 #define SPLIT_SCAN BLOCK_SCAN
 #else

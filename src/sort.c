@@ -95,7 +95,7 @@ typedef struct scratch_layout {
   bool single;             /* sorted by tile_sort, no scratch */
   GLsizeiptr key_bytes;    /* tile_keys */
   GLsizeiptr value_bytes;  /* tile_values, for pairs */
-  GLsizeiptr counts_bytes; /* the scan's levels */
+  GLsizeiptr counts_bytes; /* the scan's levels (and with ctx->tile_starts the tiles' digit starts) */
   _glradix_scan_plan plan;
 } scratch_layout;
 
