@@ -147,8 +147,9 @@ static glradix_status read_limits(glradix_context *ctx) {
    * 64M -0.3 to -0.5%. At radix_bits 2 it lost where the count's scan of
    * four buckets outweighs the search it saves (1M +0.9%, portable 64M
    * +3.2%). One invocation per bucket, and at most two tiles per group (one
-   * scan of 16-bit fields). */
-  ctx->tile_starts = GLRADIX_TUNE_TILE_STARTS && !cpu && ctx->desc.radix_bits >= 4 &&
+   * scan of 16-bit fields). GLRADIX_TUNE_TILE_STARTS=2 takes every width. */
+  ctx->tile_starts = GLRADIX_TUNE_TILE_STARTS && !cpu &&
+                     (ctx->desc.radix_bits >= 4 || GLRADIX_TUNE_TILE_STARTS == 2) &&
                      _GLRADIX_COUNT_TILES <= 2 && ctx->wg_size >= (1u << ctx->desc.radix_bits);
   for (int i = 0; i < 2; i++) {
     GLuint limit = count[i] > 0 ? (GLuint)count[i] : 65535u;
