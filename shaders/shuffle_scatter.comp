@@ -148,25 +148,23 @@ void main() {
   // faster, radix_bits 2 0-4% faster): see programs.c.
   uint sorted[ITEMS]; // the words of its slots: digit << 16 | slot in the tile
   for (uint j = 0u; j < ITEMS; j++) sorted[j] = s_work[padded(j * WG_SIZE + lid)];
+  // Stores `value_j` (an expression of j) for each of those slots in `out`.
+#define STORE_SORTED(out, value_j)                                             \
+  for (uint j = 0u; j < ITEMS; j++) {                                          \
+    uint i = j * WG_SIZE + lid;                                                \
+    if (i < tile_n) out[destination(sorted[j], i)] = value_j;                  \
+  }
 #if MOVE_SHARED == 2
   uint moved_keys[ITEMS] = sorted_words(loaded, sorted);
-#endif
-  for (uint j = 0u; j < ITEMS; j++) {
-    uint i = j * WG_SIZE + lid;
-#if MOVE_SHARED == 2
-    if (i < tile_n) out_keys[destination(sorted[j], i)] = moved_keys[j];
+  STORE_SORTED(out_keys, moved_keys[j])
 #else
-    if (i < tile_n) out_keys[destination(sorted[j], i)] = keys[base + (sorted[j] & 0xFFFFu)];
+  STORE_SORTED(out_keys, keys[base + (sorted[j] & 0xFFFFu)])
 #endif
-  }
 #if HAS_VALUES
   uint mine[ITEMS];
   LOAD_OWNED_VALUES(mine, tile, own);
   uint moved[ITEMS] = sorted_words(mine, sorted);
-  for (uint j = 0u; j < ITEMS; j++) {
-    uint i = j * WG_SIZE + lid;
-    if (i < tile_n) out_values[destination(sorted[j], i)] = moved[j];
-  }
+  STORE_SORTED(out_values, moved[j])
 #endif
 #else
   // CPU rasterizers: each key (and value) is read from global memory by
