@@ -104,6 +104,13 @@ enum {
   _GLRADIX_LOC_BOX_MAX = 2,
   _GLRADIX_LOC_BOX_FROM_GPU = 3,
   _GLRADIX_LOC_WRITE_INDICES = 4,
+  _GLRADIX_LOC_FIRST_NODE = 5,  /* lbvh_nodes: the dispatch's first node */
+  _GLRADIX_LOC_PRIM_WINDOW = 6, /* lbvh_nodes: the first primitive whose leaf it writes */
+  _GLRADIX_LOC_WINDOW_SIZE = 7, /* lbvh_nodes: how many from there */
+  /* lbvh_nodes: primitives per window of the leaves' gather (128 MB of
+   * bounds): random reads spread over more of the bounds made the H200's
+   * build 7-70x slower (BENCHMARKS.md) */
+  _GLRADIX_LBVH_WINDOW = 1 << 22,
 
   _GLRADIX_MAX_SCAN_LEVELS = 8,
   _GLRADIX_MAX_STALE_ERRORS = 8, /* GL error kinds kept per call (GL has 7) */
