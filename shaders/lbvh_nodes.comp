@@ -7,7 +7,9 @@
 // of the u_window_size primitives from u_prim_window only: lbvh.c dispatches
 // the leaves again for each further window, so that the random reads of
 // the bounds stay within one window at a time (on the H200, reads spread
-// over all of them made the 16M-box build 7x slower, 24M 50x).
+// over all of them took this kernel 23 ms at 16M boxes, against 3.3 ms
+// at 12M, and 176 ms at 24M: 16M builds took 30.2 ms against 11.5 ms in
+// windows, 24M 191 ms against 18.0 ms).
 
 layout(std430, binding = B_CODES) readonly buffer Codes { CODE_T codes[]; };
 layout(std430, binding = B_INDICES) readonly buffer Indices { uint indices[]; };

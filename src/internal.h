@@ -108,8 +108,7 @@ enum {
   _GLRADIX_LOC_PRIM_WINDOW = 6, /* lbvh_nodes: the first primitive whose leaf it writes */
   _GLRADIX_LOC_WINDOW_SIZE = 7, /* lbvh_nodes: how many from there */
   /* lbvh_nodes: primitives per window of the leaves' gather (128 MB of
-   * bounds): random reads spread over more of the bounds made the H200's
-   * build 7-70x slower (BENCHMARKS.md) */
+   * bounds; lbvh_nodes.comp says why, BENCHMARKS.md what it gained) */
   _GLRADIX_LBVH_WINDOW = 1 << 22,
 
   _GLRADIX_MAX_SCAN_LEVELS = 8,
