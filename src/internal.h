@@ -27,6 +27,9 @@
 #ifndef GLRADIX_TUNE_TILE_STARTS /* GPUs, radix_bits 4 and 8 (2: every width): tile_counts writes each tile's digit starts */
 #define GLRADIX_TUNE_TILE_STARTS 1
 #endif
+#ifndef GLRADIX_TUNE_LBVH_WINDOW /* primitives per window of the LBVH leaves' gather */
+#define GLRADIX_TUNE_LBVH_WINDOW (1 << 22)
+#endif
 #ifndef GLRADIX_TUNE_SMALL_GRID /* tiles of a small grid, _GLRADIX_SMALL_GRID */
 #define GLRADIX_TUNE_SMALL_GRID 512
 #endif
@@ -108,8 +111,10 @@ enum {
   _GLRADIX_LOC_PRIM_WINDOW = 6, /* lbvh_nodes: the first primitive whose leaf it writes */
   _GLRADIX_LOC_WINDOW_SIZE = 7, /* lbvh_nodes: how many from there */
   /* lbvh_nodes: primitives per window of the leaves' gather (128 MB of
-   * bounds; lbvh_nodes.comp says why, BENCHMARKS.md what it gained) */
-  _GLRADIX_LBVH_WINDOW = 1 << 22,
+   * bounds; lbvh_nodes.comp says why). On the H200, 16M / 24M boxes: 1M
+   * per window 13.5 / 24.2 ms, 2M 12.1 / 19.9, 4M 11.5 / 18.0, 8M 13.5 /
+   * 20.5 ms (BENCHMARKS.md) */
+  _GLRADIX_LBVH_WINDOW = GLRADIX_TUNE_LBVH_WINDOW,
 
   _GLRADIX_MAX_SCAN_LEVELS = 8,
   _GLRADIX_MAX_STALE_ERRORS = 8, /* GL error kinds kept per call (GL has 7) */
