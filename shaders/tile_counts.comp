@@ -32,6 +32,9 @@ layout(location = LOC_TILE_STARTS) uniform uint u_tile_starts;
 #define ROW_WORDS ((BUCKETS + 3u) / 4u)
 shared uint s_rows[GROUP_TILES * ROW_WORDS * WG_SIZE];
 #define ROW(t, w) s_rows[((t) * ROW_WORDS + (w)) * WG_SIZE + lid]
+#if TILE_STARTS
+shared uint s_tile_counts[GROUP_TILES * BUCKETS]; // the group's tiles' counts, then starts
+#endif
 #else
 // Each tile's counts, COUNT_STRIDE apart: the writes below read tile t's
 // bucket b in lane GROUP_TILES * b + t, on distinct banks.
@@ -95,7 +98,30 @@ void main() {
     uint sums[4] = uint[4](even & 0xFFFFu, odd & 0xFFFFu, even >> 16, odd >> 16);
     if (tile < u_num_tiles)
       for (uint k = 0u; k < 4u && b + k < BUCKETS; k++) counts[(b + k) * u_num_tiles + tile] = sums[k];
+#if TILE_STARTS
+    for (uint k = 0u; k < 4u && b + k < BUCKETS; k++)
+      s_tile_counts[(x / ROW_WORDS) * BUCKETS + b + k] = sums[k];
+#endif
   }
+#if TILE_STARTS
+  // CPU rasterizers, radix_bits 4 and 8: each tile's digit starts, as on
+  // GPUs below; one invocation per tile sums its counts in order (llvmpipe
+  // runs a block scan's shared accesses lane by lane).
+  barrier();
+  if (lid < GROUP_TILES) {
+    uint run = 0u;
+    for (uint b = 0u; b < BUCKETS; b++) {
+      uint c = s_tile_counts[lid * BUCKETS + b];
+      s_tile_counts[lid * BUCKETS + b] = run;
+      run += c;
+    }
+  }
+  barrier();
+  for (uint x = lid; x < GROUP_TILES * BUCKETS; x += WG_SIZE) {
+    uint tile = first_tile + x / BUCKETS;
+    if (tile < u_num_tiles) counts[u_tile_starts + tile * BUCKETS + x % BUCKETS] = s_tile_counts[x];
+  }
+#endif
 #else
   // Neighbouring invocations write the group's tiles of one bucket, which
   // are neighbours in memory (measured on the H200 against one tile at a

@@ -147,10 +147,23 @@ static glradix_status read_limits(glradix_context *ctx) {
    * 64M -0.3 to -0.5%. At radix_bits 2 it lost where the count's scan of
    * four buckets outweighs the search it saves (1M +0.9%, portable 64M
    * +3.2%). One invocation per bucket, and at most two tiles per group (one
-   * scan of 16-bit fields). GLRADIX_TUNE_TILE_STARTS=2 takes every width. */
-  ctx->tile_starts = GLRADIX_TUNE_TILE_STARTS && !cpu &&
+   * scan of 16-bit fields). GLRADIX_TUNE_TILE_STARTS=2 takes every width.
+   * CPU rasterizers get them from their count in rows (an invocation per
+   * tile adds the counts up): on llvmpipe, 1M pairs, radix_bits 8 74.8 ->
+   * 71.3 ms, 4 109.4 -> 102.6 ms (medians, interleaved rounds); radix_bits
+   * 2 keeps the search there too, as a per-pass saving would lower the
+   * radix_bits 8 : 2 ratio (BENCHMARKS.md). */
+  const GLuint buckets = 1u << ctx->desc.radix_bits;
+  /* CPU rasterizers count in a row of 8-bit counters per invocation
+   * (COUNT_ROWS) where the rows of the most tiles a group counts, the
+   * key-bit words and the tiles' digit starts fit in shared memory. */
+  GLint64 rows = (GLint64)_GLRADIX_COUNT_TILES * ((buckets + 3) / 4) * ctx->wg_size * 4 + 512 +
+                 (GLint64)_GLRADIX_COUNT_TILES * buckets * 4;
+  ctx->count_rows = cpu && rows <= max_shared;
+  ctx->tile_starts = GLRADIX_TUNE_TILE_STARTS &&
                      (ctx->desc.radix_bits >= 4 || GLRADIX_TUNE_TILE_STARTS == 2) &&
-                     _GLRADIX_COUNT_TILES <= 2 && ctx->wg_size >= (1u << ctx->desc.radix_bits);
+                     _GLRADIX_COUNT_TILES <= 2 &&
+                     (ctx->count_rows || (!cpu && ctx->wg_size >= buckets));
   for (int i = 0; i < 2; i++) {
     GLuint limit = count[i] > 0 ? (GLuint)count[i] : 65535u;
     if (i == 0 && ctx->desc.dispatch_limit != 0 && ctx->desc.dispatch_limit < limit)

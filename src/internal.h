@@ -170,6 +170,7 @@ struct glradix_context {
   GLuint tile;                  /* wg_size * items keys */
   GLuint scan_items;            /* counts per invocation in a scan block */
   bool cpu_rasterizer;          /* llvmpipe or softpipe: tile shapes and loads for CPUs */
+  bool count_rows;              /* tile_counts counts in rows of 8-bit counters (COUNT_ROWS) */
   bool tile_starts;             /* tile_counts writes each tile's digit starts (TILE_STARTS) */
   GLint64 max_shared;           /* GL_MAX_COMPUTE_SHARED_MEMORY_SIZE */
   GLuint scan_tile;             /* wg_size * scan_items counts */

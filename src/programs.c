@@ -95,10 +95,8 @@ static int shared_forms(char *out, size_t size, const glradix_context *ctx,
     return snprintf(out, size, "#define MOVE_SHARED %d\n#define TILE_STARTS %d\n",
                     move_shared(ctx, key_words), ctx->tile_starts ? 1 : 0);
   if (src->source == _glradix_shader_tile_counts) {
-    /* the rows of the most tiles a group counts, and the key-bit words */
-    GLint64 rows = (GLint64)_GLRADIX_COUNT_TILES * ((buckets + 3) / 4) * ctx->wg_size * 4 + 512;
     return snprintf(out, size, "#define COUNT_ROWS %d\n#define TILE_STARTS %d\n%s",
-                    ctx->cpu_rasterizer && rows <= ctx->max_shared ? 1 : 0,
+                    ctx->count_rows ? 1 : 0,
                     ctx->tile_starts ? 1 : 0,
                     ctx->tile_starts ? "#define SCAN_T uint\n#define WITH_TILE_SCAN 1\n" : "");
   }
