@@ -139,7 +139,7 @@ static glradix_status read_limits(glradix_context *ctx) {
 #endif
   ctx->max_shared = max_shared;
   choose_tile(ctx, cpu, max_shared, max_invocations);
-  /* GPUs, radix_bits 4 and 8: tile_counts writes each tile's digit starts
+  /* radix_bits 4 and 8: tile_counts writes each tile's digit starts
    * for shuffle_scatter (TILE_STARTS). Measured on the H200, 30-bit pairs,
    * two rounds in one call: radix_bits 8 16M 0.923 -> 0.907 ms, 64M 3.467
    * -> 3.459, 1M 0.127 -> 0.125, 32-bit keys alone 16M 0.818 -> 0.795,

@@ -24,7 +24,7 @@
 #ifndef GLRADIX_TUNE_MOVE_SHARED /* shuffle_scatter's moves through shared memory: 0, 1, 2, -1 auto */
 #define GLRADIX_TUNE_MOVE_SHARED (-1)
 #endif
-#ifndef GLRADIX_TUNE_TILE_STARTS /* GPUs, radix_bits 4 and 8 (2: every width): tile_counts writes each tile's digit starts */
+#ifndef GLRADIX_TUNE_TILE_STARTS /* radix_bits 4 and 8 (2: every width): tile_counts writes each tile's digit starts */
 #define GLRADIX_TUNE_TILE_STARTS 1
 #endif
 #ifndef GLRADIX_TUNE_LBVH_WINDOW /* primitives per window of the LBVH leaves' gather */
