@@ -19,14 +19,6 @@ static void reset_parents(glradix_context *ctx, GLuint n) {
                            (GLsizeiptr)(n - 1) * 4, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
 }
 
-#ifdef GLRADIX_TEST_GPU_FORMS
-/* test builds (the *_gpu_forms suites): windows small enough that the
- * tests' trees take several */
-#define LBVH_WINDOW 2999u
-#else
-#define LBVH_WINDOW (GLuint)_GLRADIX_LBVH_WINDOW
-#endif
-
 static void lbvh_nodes(glradix_context *ctx, const glradix_lbvh_desc *d, unsigned bits) {
   GladGLContext *gl = &ctx->gl;
   gl->UseProgram(ctx->programs[bits == 63 ? _GLRADIX_PROG_LBVH_NODES_63
@@ -40,13 +32,14 @@ static void lbvh_nodes(glradix_context *ctx, const glradix_lbvh_desc *d, unsigne
   /* every node, with the first window's leaves; then each further
    * window's leaves (lbvh_nodes.comp) */
   const GLuint first_leaf = d->count - 1;
-  gl->Uniform1ui(_GLRADIX_LOC_WINDOW_SIZE, LBVH_WINDOW);
-  for (GLuint window = 0;; window += LBVH_WINDOW) {
+  const GLuint window_size = _GLRADIX_LBVH_WINDOW;
+  gl->Uniform1ui(_GLRADIX_LOC_WINDOW_SIZE, window_size);
+  for (GLuint window = 0;; window += window_size) {
     const GLuint first = window == 0 ? 0 : first_leaf;
     gl->Uniform1ui(_GLRADIX_LOC_FIRST_NODE, first);
     gl->Uniform1ui(_GLRADIX_LOC_PRIM_WINDOW, window);
     _glradix_dispatch(ctx, _glradix_div_up(2 * d->count - 1 - first, ctx->wg_size));
-    if (d->count - window <= LBVH_WINDOW) break;
+    if (d->count - window <= window_size) break;
   }
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
