@@ -21,6 +21,9 @@ layout(location = LOC_INCLUSIVE) uniform uint u_inclusive;
 // ticket counter (skip[TICKET_SLOT], left at zero) picks the one that
 // finishes last, as lbvh_refit picks the second child's parent.
 layout(location = LOC_CHAIN) uniform uint u_chain;
+// Nonzero: zero the input after reading it (the sort's next-pass counts,
+// shuffle_scatter's NEXT_COUNTS, are added up by atomics into zeros).
+layout(location = LOC_ZERO_INPUT) uniform uint u_zero_input;
 
 shared uint s_last;
 
@@ -55,6 +58,11 @@ void main() {
   uint total;
   SCAN_RUN(input_data, u_in_offset, output_data, u_out_offset, block * SCAN_TILE, u_len,
            u_inclusive != 0u, total)
+  if (u_zero_input != 0u)
+    for (uint j = 0u; j < SCAN_ITEMS; j++) {
+      uint i = block * SCAN_TILE + scan_index() * SCAN_ITEMS + j;
+      if (i < u_len) input_data[u_in_offset + i] = 0u;
+    }
   if (lid == 0u) sums[u_sums_offset + block] = total;
   if (u_chain == 0u) return;
   uint blocks = div_up(u_len, SCAN_TILE);

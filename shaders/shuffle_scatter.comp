@@ -48,6 +48,37 @@ layout(location = LOC_TILE_STARTS) uniform uint u_tile_starts;
 // Each bucket's offset in the output, then less its first slot in the tile.
 shared uint s_dest[BUCKETS];
 
+#if NEXT_COUNTS
+// GPUs, radix_bits 2 (context.c): the next pass's tile counts, gathered
+// from the keys as they move instead of by a tile_counts dispatch that
+// reads them all again. A tile's keys of one digit go to consecutive
+// places of the output, so into at most two of the next pass's tiles: the
+// group counts each (digit, which of the two, next digit) in shared memory,
+// then adds each count to the next pass's level 0 with one global atomic.
+layout(std430, binding = B_COUNTS) buffer NextCounts { uint next_counts[]; };
+layout(location = LOC_NEXT_SHIFT) uniform uint u_next_shift; // NO_NEXT: the last pass
+layout(location = LOC_NEXT_BITS) uniform uint u_next_bits;
+layout(location = LOC_NEXT_COUNTS) uniform uint u_next_counts; // that level 0's uint offset
+shared uint s_next[BUCKETS * 2u * BUCKETS];
+shared uint s_first_tile[BUCKETS]; // the next pass's tile of each bucket's first key
+
+// Counts `key` in s_next's pair `pair` (digit * 2 + which of its two tiles).
+void count_next(KEY_T key, uint pair) {
+  uint next_digit = key_digit(sort_key(key), u_next_shift, (1u << u_next_bits) - 1u);
+  atomicAdd(s_next[pair * BUCKETS + next_digit], 1u);
+}
+
+// Adds the group's counts to the next pass's; `tile` is where every key of
+// a copied tile (a skipped pass) went. Whole work group, after a barrier.
+void publish_next(bool copied, uint tile) {
+  for (uint x = gl_LocalInvocationID.x; x < BUCKETS * 2u * BUCKETS; x += WG_SIZE) {
+    uint c = s_next[x], pair = x / BUCKETS;
+    uint next_tile = copied ? tile : s_first_tile[pair >> 1] + (pair & 1u);
+    if (c != 0u) atomicAdd(next_counts[u_next_counts + (x % BUCKETS) * u_num_tiles + next_tile], c);
+  }
+}
+#endif
+
 // Where the key of sorted slot `slot`, whose word (digit << 16 | slot in
 // the tile) is `word`, goes in the output.
 uint destination(uint word, uint slot) { return s_dest[word >> 16] + slot; }
@@ -85,10 +116,20 @@ void main() {
   KEY_T loaded[ITEMS];
   uint own = scan_index() * ITEMS;
   LOAD_OWNED_KEYS(loaded, tile, own);
+#if NEXT_COUNTS
+  // Whether this group counts the next pass's digits (not the last pass,
+  // nor before a skipped one); the splits' barriers order the zeroing.
+  bool counting = u_next_shift != NO_NEXT && skip[SKIP_FLAGS + u_pass + 1u] == 0u;
+  if (counting)
+    for (uint x = gl_LocalInvocationID.x; x < BUCKETS * 2u * BUCKETS; x += WG_SIZE) s_next[x] = 0u;
+#endif
   if (tile < u_num_tiles)
     for (uint b = gl_LocalInvocationID.x; b < BUCKETS; b += WG_SIZE) {
       uint at = b * u_num_tiles + tile;
       s_dest[b] = counts[at] + block_offset(at / SCAN_TILE);
+#if NEXT_COUNTS
+      s_first_tile[b] = s_dest[b] / TILE;
+#endif
 #if TILE_STARTS
       s_dest[b] -= counts[u_tile_starts + tile * BUCKETS + b];
 #endif
@@ -110,6 +151,15 @@ void main() {
     uint mine[ITEMS];
     LOAD_OWNED_VALUES(mine, tile, own);
     STORE_OWNED(mine, out_values_vec, out_values, WORD_VEC, WORD_PACK, tile, own, tile_n);
+#endif
+#if NEXT_COUNTS
+    if (counting) { // every key stays in its tile
+      barrier(); // s_next is zero
+      for (uint j = 0u; j < ITEMS; j++)
+        if (own + j < tile_n) count_next(loaded[j], 0u);
+      barrier();
+      publish_next(true, tile);
+    }
 #endif
     return;
   }
@@ -157,10 +207,11 @@ void main() {
   }
 #if MOVE_SHARED == 2
   uint moved_keys[ITEMS] = sorted_words(loaded, sorted);
-  STORE_SORTED(out_keys, moved_keys[j])
+#define MOVED_KEY(j) moved_keys[j]
 #else
-  STORE_SORTED(out_keys, keys[base + (sorted[j] & 0xFFFFu)])
+#define MOVED_KEY(j) keys[base + (sorted[j] & 0xFFFFu)]
 #endif
+  STORE_SORTED(out_keys, MOVED_KEY(j))
 #if HAS_VALUES
   uint mine[ITEMS];
   LOAD_OWNED_VALUES(mine, tile, own);
@@ -181,6 +232,24 @@ void main() {
       out_values[to] = values[from];
 #endif
     }
+  }
+#endif
+#if NEXT_COUNTS
+  if (counting) {
+    for (uint j = 0u; j < ITEMS; j++) {
+      uint i = j * WG_SIZE + lid;
+#if MOVE_SHARED
+      uint w = sorted[j];
+      KEY_T key = MOVED_KEY(j);
+#else
+      uint w = s_work[padded(i)];
+      KEY_T key = keys[base + (w & 0xFFFFu)];
+#endif
+      uint d = w >> 16;
+      if (i < tile_n) count_next(key, d * 2u + destination(w, i) / TILE - s_first_tile[d]);
+    }
+    barrier();
+    publish_next(false, tile);
   }
 #endif
 }

@@ -164,6 +164,13 @@ static glradix_status read_limits(glradix_context *ctx) {
                      (ctx->desc.radix_bits >= 4 || GLRADIX_TUNE_TILE_STARTS == 2) &&
                      _GLRADIX_COUNT_TILES <= 2 &&
                      (ctx->count_rows || (!cpu && ctx->wg_size >= buckets));
+  /* GPUs, radix_bits 2 (GLRADIX_TUNE_NEXT_COUNTS=2: and 4, there without
+   * the tile starts): after the first pass, shuffle_scatter counts the
+   * next pass's digits as it moves the keys, and no tile_counts runs. */
+  ctx->next_counts = !cpu && (GLRADIX_TUNE_NEXT_COUNTS == 2 ? ctx->desc.radix_bits <= 4
+                                                            : GLRADIX_TUNE_NEXT_COUNTS == 1 &&
+                                                                  ctx->desc.radix_bits == 2);
+  if (ctx->next_counts) ctx->tile_starts = false;
   for (int i = 0; i < 2; i++) {
     GLuint limit = count[i] > 0 ? (GLuint)count[i] : 65535u;
     if (i == 0 && ctx->desc.dispatch_limit != 0 && ctx->desc.dispatch_limit < limit)

@@ -27,6 +27,9 @@
 #ifndef GLRADIX_TUNE_TILE_STARTS /* radix_bits 4 and 8 (2: every width): tile_counts writes each tile's digit starts */
 #define GLRADIX_TUNE_TILE_STARTS 1
 #endif
+#ifndef GLRADIX_TUNE_NEXT_COUNTS /* radix_bits 2 (2: and 4) on GPUs: shuffle_scatter counts the next pass */
+#define GLRADIX_TUNE_NEXT_COUNTS 1
+#endif
 #ifndef GLRADIX_TUNE_LBVH_WINDOW /* primitives per window of the LBVH leaves' gather */
 #define GLRADIX_TUNE_LBVH_WINDOW (1 << 22)
 #endif
@@ -79,6 +82,9 @@ enum {
   _GLRADIX_LOC_BLOCK_SUMS = 7,/* shuffle_scatter: see _glradix_scan_block_sums */
   _GLRADIX_LOC_SUMS_RAW = 8,  /* shuffle_scatter: nonzero when those block totals are unscanned */
   _GLRADIX_LOC_TILE_STARTS = 9, /* tile_counts, shuffle_scatter: where the tiles' digit starts are */
+  _GLRADIX_LOC_NEXT_SHIFT = 10, /* shuffle_scatter (NEXT_COUNTS): the next pass's shift, or _GLRADIX_NO_NEXT */
+  _GLRADIX_LOC_NEXT_BITS = 11,  /* shuffle_scatter (NEXT_COUNTS): its digit's width */
+  _GLRADIX_LOC_NEXT_COUNTS = 12,/* shuffle_scatter (NEXT_COUNTS): uint offset where its counts add up */
 
   /* key order bits (common.glsl sort_key) */
   _GLRADIX_KEY_SIGNED = 1,
@@ -89,6 +95,7 @@ enum {
   _GLRADIX_LOC_OUT_OFFSET = 3,  /* scan: where the level's output starts */
   _GLRADIX_LOC_INCLUSIVE = 4,   /* scan: nonzero for an inclusive level 0 */
   _GLRADIX_LOC_CHAIN = 5,       /* scan: nonzero: the last group scans the block totals too */
+  _GLRADIX_LOC_ZERO_INPUT = 6,  /* scan: nonzero: level 0's input is zeroed once read */
   _GLRADIX_LOC_USE_FLAGS = 1,   /* compact: flags buffer given (else input > 0.0) */
   _GLRADIX_LOC_TOTAL_OFFSET = 2,/* compact: where the scan left the total kept */
   _GLRADIX_LOC_ZERO_FILL = 3,   /* compact: zero output[total..count) */
@@ -172,6 +179,7 @@ struct glradix_context {
   bool cpu_rasterizer;          /* llvmpipe or softpipe: tile shapes and loads for CPUs */
   bool count_rows;              /* tile_counts counts in rows of 8-bit counters (COUNT_ROWS) */
   bool tile_starts;             /* tile_counts writes each tile's digit starts (TILE_STARTS) */
+  bool next_counts;             /* shuffle_scatter counts the next pass's digits (NEXT_COUNTS) */
   GLint64 max_shared;           /* GL_MAX_COMPUTE_SHARED_MEMORY_SIZE */
   GLuint scan_tile;             /* wg_size * scan_items counts */
   GLuint programs[_GLRADIX_PROG_COUNT];
@@ -203,9 +211,11 @@ typedef struct _glradix_scan_plan {
   GLuint total;                               /* uints the counts buffer needs */
 } _glradix_scan_plan;
 
-/* Where level 0 of a scan reads and writes (buffer names, uint offsets). */
+/* Where level 0 of a scan reads and writes (buffer names, uint offsets);
+ * zero_input: the input is zeroed once read (it must not be the output). */
 typedef struct _glradix_scan_io {
   GLuint in, in_offset, out, out_offset;
+  bool zero_input;
 } _glradix_scan_io;
 
 /* status.c / log */
@@ -282,6 +292,8 @@ typedef struct _glradix_pass {
   bool indirect;        /* count is a capacity; the real one is on the GPU */
   GLuint key_words;     /* 1, or 2 for GLRADIX_KEY_UINT64 */
   GLuint tile_starts;   /* with ctx->tile_starts: uint offset of the digit starts in counts */
+  GLuint next_counts;   /* with ctx->next_counts: uint offset of the next pass's counts in counts */
+  GLuint next_shift, next_bits; /* the next pass's digit, or _GLRADIX_NO_NEXT: none counted */
 } _glradix_pass;
 
 /* sort.c: _glradix_bind_pass binds a pass's buffers (input, output,
@@ -322,6 +334,7 @@ void _glradix_scan_plan_make(_glradix_scan_plan *plan, GLuint length, GLuint sca
                              GLuint sums_base);
 bool _glradix_scan_fits(const glradix_context *ctx, const _glradix_scan_plan *plan);
 #define _GLRADIX_NO_BLOCK_SUMS 0xFFFFFFFFu
+#define _GLRADIX_NO_NEXT 0xFFFFFFFFu
 /* What _glradix_scan leaves to the reader of level 0, one dispatch fewer
  * each: nothing (WHOLE); level 0 scanned within its blocks only (BLOCKS),
  * the reader adds the block's scanned total, found in the counts buffer at

@@ -92,8 +92,13 @@ static int shared_forms(char *out, size_t size, const glradix_context *ctx,
     return snprintf(out, size, "#define STAGED %d\n",
                     (GLint64)tile * 4 * key_words + buckets * 4 <= ctx->max_shared ? 1 : 0);
   if (src->source == _glradix_shader_shuffle_scatter)
-    return snprintf(out, size, "#define MOVE_SHARED %d\n#define TILE_STARTS %d\n",
-                    move_shared(ctx, key_words), ctx->tile_starts ? 1 : 0);
+    return snprintf(out, size,
+                    "#define MOVE_SHARED %d\n#define TILE_STARTS %d\n#define NEXT_COUNTS %d\n"
+                    "#define LOC_NEXT_SHIFT %d\n#define LOC_NEXT_BITS %d\n"
+                    "#define LOC_NEXT_COUNTS %d\n#define NO_NEXT %uu\n",
+                    move_shared(ctx, key_words), ctx->tile_starts ? 1 : 0,
+                    ctx->next_counts ? 1 : 0, _GLRADIX_LOC_NEXT_SHIFT, _GLRADIX_LOC_NEXT_BITS,
+                    _GLRADIX_LOC_NEXT_COUNTS, _GLRADIX_NO_NEXT);
   if (src->source == _glradix_shader_tile_counts) {
     return snprintf(out, size, "#define COUNT_ROWS %d\n#define TILE_STARTS %d\n%s",
                     ctx->count_rows ? 1 : 0,
@@ -134,7 +139,7 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            "#define KEY_DESCENDING %du\n#define KEY_WORDS %u\n#define LOC_GATHER_KEY_BITS %d\n"
            "#define COUNT_TILES %du\n#define LOC_BLOCK_SUMS %d\n#define NO_BLOCK_SUMS %uu\n"
            "#define LOC_TILE_STARTS %d\n#define LOC_SUMS_RAW %d\n#define FOLD_SUMS %du\n#define LOC_CHAIN %d\n#define TICKET_SLOT %du\n"
-           "#define CPU_RASTERIZER %d\n#define ITEMS_BY_4 %d\n",
+           "#define CPU_RASTERIZER %d\n#define ITEMS_BY_4 %d\n#define LOC_ZERO_INPUT %d\n",
            ctx->wg_size, items, tile, ctx->scan_items,
            ctx->scan_tile, ctx->desc.radix_bits, 1u << ctx->desc.radix_bits, src->pairs,
            _GLRADIX_B_KEYS, _GLRADIX_B_VALUES, _GLRADIX_B_TILE_KEYS, _GLRADIX_B_TILE_VALUES,
@@ -156,7 +161,7 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            _GLRADIX_LOC_GATHER_KEY_BITS, _GLRADIX_COUNT_TILES, _GLRADIX_LOC_BLOCK_SUMS,
            _GLRADIX_NO_BLOCK_SUMS, _GLRADIX_LOC_TILE_STARTS, _GLRADIX_LOC_SUMS_RAW, _GLRADIX_FOLD_SUMS,
            _GLRADIX_LOC_CHAIN, _GLRADIX_SKIP_TICKET, ctx->cpu_rasterizer ? 1 : 0,
-           items % 4 == 0 ? 1 : 0);
+           items % 4 == 0 ? 1 : 0, _GLRADIX_LOC_ZERO_INPUT);
   if (n > 0 && (size_t)n < size) n += shared_forms(out + n, size - (size_t)n, ctx, src, key_words, tile);
   if (ctx->subgroup_size && n > 0 && (size_t)n < size)
     n += snprintf(out + n, size - (size_t)n,

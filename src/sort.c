@@ -95,7 +95,8 @@ typedef struct scratch_layout {
   bool single;             /* sorted by tile_sort, no scratch */
   GLsizeiptr key_bytes;    /* tile_keys */
   GLsizeiptr value_bytes;  /* tile_values, for pairs */
-  GLsizeiptr counts_bytes; /* the scan's levels (and with ctx->tile_starts the tiles' digit starts) */
+  GLsizeiptr counts_bytes; /* the scan's levels, then with ctx->tile_starts the tiles' digit
+                            starts, with ctx->next_counts the next pass's counts */
   _glradix_scan_plan plan;
 } scratch_layout;
 
@@ -114,8 +115,10 @@ static bool scratch_layout_make(const glradix_context *ctx, uint32_t count, bool
     return false;
   s->key_bytes = (GLsizeiptr)(tile_bytes * key_words);
   s->value_bytes = pairs ? (GLsizeiptr)tile_bytes : 0;
-  /* with ctx->tile_starts, each tile's digit starts follow the scan's levels */
-  uint64_t count_words = (uint64_t)s->plan.total + (ctx->tile_starts ? buckets : 0u);
+  /* with ctx->tile_starts, each tile's digit starts follow the scan's
+   * levels; with ctx->next_counts, the next pass's counts (run_passes) */
+  uint64_t count_words = (uint64_t)s->plan.total + (ctx->tile_starts ? buckets : 0u) +
+                         (ctx->next_counts ? buckets : 0u);
   if (count_words * sizeof(GLuint) > (uint64_t)ctx->max_ssbo_bytes) return false;
   s->counts_bytes = (GLsizeiptr)(count_words * sizeof(GLuint));
   return true;
@@ -214,6 +217,19 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
           ? _GLRADIX_SCAN_LEAVE_TOTALS
           : _GLRADIX_SCAN_LEAVE_BLOCKS;
   pass->tile_starts = plan->total; /* after the scan's levels (scratch_layout_make) */
+  /* With ctx->next_counts, each pass's shuffle_scatter adds up the next
+   * pass's counts after those (zero at first, and again once scanned), and
+   * only the first pass runs tile_counts. */
+  const bool next_counts = ctx->next_counts && reduce_then_scan;
+  pass->next_counts = plan->total + (ctx->tile_starts ? plan->length[0] : 0u);
+  if (next_counts) {
+    const GLuint zero = 0;
+    gl->BindBuffer(GL_COPY_WRITE_BUFFER, ctx->counts.name);
+    gl->ClearBufferSubData(GL_COPY_WRITE_BUFFER, GL_R32UI,
+                           (GLintptr)pass->next_counts * (GLintptr)sizeof(GLuint),
+                           (GLsizeiptr)plan->length[0] * (GLsizeiptr)sizeof(GLuint),
+                           GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+  }
   for (unsigned p = 0; p < passes; p++) {
     pass->index = p;
     pass->shift = begin_bit + p * ctx->desc.radix_bits;
@@ -230,7 +246,14 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
       pass->out_values = ctx->tile_values.name;
     }
     if (!stop) _glradix_profile_mark(ctx, p, 0); /* profiles glradix_sort only */
-    if (pass->indirect) {
+    const bool counted = next_counts && p > 0; /* by the last pass's shuffle_scatter */
+    pass->next_shift = next_counts && p + 1 < passes ? pass->shift + ctx->desc.radix_bits
+                                                     : _GLRADIX_NO_NEXT;
+    pass->next_bits = pass->next_shift == _GLRADIX_NO_NEXT ? 0u
+                      : end_bit - pass->next_shift < ctx->desc.radix_bits
+                          ? end_bit - pass->next_shift
+                          : ctx->desc.radix_bits;
+    if (pass->indirect && !counted) {
       /* Tiles past the GPU count are not dispatched: their counts must read
        * 0, and the last pass's scan left offsets there. */
       const GLuint zero = 0;
@@ -239,13 +262,14 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
                              (GLsizeiptr)plan->length[0] * (GLsizeiptr)sizeof(GLuint),
                              GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
     }
-    if (reduce_then_scan) _glradix_tile_counts(ctx, pass, p == 0 && skip);
-    else _glradix_local_shuffle(ctx, pass, p == 0 && skip);
+    if (!reduce_then_scan) _glradix_local_shuffle(ctx, pass, p == 0 && skip);
+    else if (!counted) _glradix_tile_counts(ctx, pass, p == 0 && skip);
     gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     if (p == 0 && skip) _glradix_pass_skip_flags(ctx, &whole);
     if (!stop) _glradix_profile_mark(ctx, p, 1);
     if (stop && p == stop->pass && stop->stage == GLRADIX_STAGE_LOCAL_SHUFFLE) return;
-    const _glradix_scan_io counts = {ctx->counts.name, 0, ctx->counts.name, 0};
+    const _glradix_scan_io counts = {ctx->counts.name, counted ? pass->next_counts : 0,
+                                     ctx->counts.name, 0, counted};
     _glradix_scan(ctx, plan, &counts, false, leave);
     if (!stop) _glradix_profile_mark(ctx, p, 2);
     if (stop && p == stop->pass && stop->stage == GLRADIX_STAGE_SCAN) return;
