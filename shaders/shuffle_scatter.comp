@@ -48,6 +48,11 @@ layout(location = LOC_TILE_STARTS) uniform uint u_tile_starts;
 // Each bucket's offset in the output, then less its first slot in the tile.
 shared uint s_dest[BUCKETS];
 
+
+// Where the key of sorted slot `slot`, whose word (digit << 16 | slot in
+// the tile) is `word`, goes in the output.
+uint destination(uint word, uint slot) { return s_dest[word >> 16] + slot; }
+
 #if NEXT_COUNTS
 // GPUs, radix_bits 2 (context.c): the next pass's tile counts, gathered
 // from the keys as they move instead of by a tile_counts dispatch that
@@ -62,10 +67,29 @@ layout(location = LOC_NEXT_COUNTS) uniform uint u_next_counts; // that level 0's
 shared uint s_next[BUCKETS * 2u * BUCKETS];
 shared uint s_first_tile[BUCKETS]; // the next pass's tile of each bucket's first key
 
-// Counts `key` in s_next's pair `pair` (digit * 2 + which of its two tiles).
+// s_next's pair of the key of sorted slot `slot`, word `word`: its digit
+// * 2 + which of the digit's two next-pass tiles it goes to.
+uint next_pair(uint word, uint slot) {
+  uint d = word >> 16;
+  return d * 2u + destination(word, slot) / TILE - s_first_tile[d];
+}
+
+// Counts `key` in s_next's pair `pair`.
 void count_next(KEY_T key, uint pair) {
   uint next_digit = key_digit(sort_key(key), u_next_shift, (1u << u_next_bits) - 1u);
+#if NEXT_COUNTS == 2
+  // trial: the subgroup's keys of its first lane's pair counted by ballots
+  uint lead = subgroupBroadcastFirst(pair);
+  uint n[BUCKETS];
+  for (uint v = 0u; v < BUCKETS; v++)
+    n[v] = subgroupBallotBitCount(subgroupBallot(pair == lead && next_digit == v));
+  if (subgroupElect())
+    for (uint v = 0u; v < BUCKETS; v++)
+      if (n[v] != 0u) atomicAdd(s_next[lead * BUCKETS + v], n[v]);
+  if (pair != lead) atomicAdd(s_next[pair * BUCKETS + next_digit], 1u);
+#else
   atomicAdd(s_next[pair * BUCKETS + next_digit], 1u);
+#endif
 }
 
 // Adds the group's counts to the next pass's; `tile` is where every key of
@@ -78,10 +102,6 @@ void publish_next(bool copied, uint tile) {
   }
 }
 #endif
-
-// Where the key of sorted slot `slot`, whose word (digit << 16 | slot in
-// the tile) is `word`, goes in the output.
-uint destination(uint word, uint slot) { return s_dest[word >> 16] + slot; }
 
 #if MOVE_SHARED == 2 && KEY_WORDS != 1
 #error "MOVE_SHARED 2 moves 32-bit keys only (programs.c)"
@@ -211,7 +231,19 @@ void main() {
 #else
 #define MOVED_KEY(j) keys[base + (sorted[j] & 0xFFFFu)]
 #endif
+#if NEXT_COUNTS
+  // Each key stored and counted in one loop: the portable path gathers it once.
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint i = j * WG_SIZE + lid;
+    if (i < tile_n) {
+      KEY_T key = MOVED_KEY(j);
+      out_keys[destination(sorted[j], i)] = key;
+      if (counting) count_next(key, next_pair(sorted[j], i));
+    }
+  }
+#else
   STORE_SORTED(out_keys, MOVED_KEY(j))
+#endif
 #if HAS_VALUES
   uint mine[ITEMS];
   LOAD_OWNED_VALUES(mine, tile, own);
@@ -231,23 +263,14 @@ void main() {
 #if HAS_VALUES
       out_values[to] = values[from];
 #endif
+#if NEXT_COUNTS
+      if (counting) count_next(keys[from], next_pair(w, i));
+#endif
     }
   }
 #endif
 #if NEXT_COUNTS
   if (counting) {
-    for (uint j = 0u; j < ITEMS; j++) {
-      uint i = j * WG_SIZE + lid;
-#if MOVE_SHARED
-      uint w = sorted[j];
-      KEY_T key = MOVED_KEY(j);
-#else
-      uint w = s_work[padded(i)];
-      KEY_T key = keys[base + (w & 0xFFFFu)];
-#endif
-      uint d = w >> 16;
-      if (i < tile_n) count_next(key, d * 2u + destination(w, i) / TILE - s_first_tile[d]);
-    }
     barrier();
     publish_next(false, tile);
   }
