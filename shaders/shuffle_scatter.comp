@@ -77,19 +77,7 @@ uint next_pair(uint word, uint slot) {
 // Counts `key` in s_next's pair `pair`.
 void count_next(KEY_T key, uint pair) {
   uint next_digit = key_digit(sort_key(key), u_next_shift, (1u << u_next_bits) - 1u);
-#if NEXT_COUNTS == 2
-  // trial: the subgroup's keys of its first lane's pair counted by ballots
-  uint lead = subgroupBroadcastFirst(pair);
-  uint n[BUCKETS];
-  for (uint v = 0u; v < BUCKETS; v++)
-    n[v] = subgroupBallotBitCount(subgroupBallot(pair == lead && next_digit == v));
-  if (subgroupElect())
-    for (uint v = 0u; v < BUCKETS; v++)
-      if (n[v] != 0u) atomicAdd(s_next[lead * BUCKETS + v], n[v]);
-  if (pair != lead) atomicAdd(s_next[pair * BUCKETS + next_digit], 1u);
-#else
   atomicAdd(s_next[pair * BUCKETS + next_digit], 1u);
-#endif
 }
 
 // Adds the group's counts to the next pass's; `tile` is where every key of

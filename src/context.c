@@ -168,7 +168,7 @@ static glradix_status read_limits(glradix_context *ctx) {
    * the tile starts): after the first pass, shuffle_scatter counts the
    * next pass's digits as it moves the keys, and no tile_counts runs. */
   ctx->next_counts = !cpu && (GLRADIX_TUNE_NEXT_COUNTS == 2 ? ctx->desc.radix_bits <= 4
-                                                            : GLRADIX_TUNE_NEXT_COUNTS % 2 == 1 &&
+                                                            : GLRADIX_TUNE_NEXT_COUNTS == 1 &&
                                                                   ctx->desc.radix_bits == 2);
   if (ctx->next_counts) ctx->tile_starts = false;
   for (int i = 0; i < 2; i++) {

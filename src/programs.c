@@ -97,8 +97,7 @@ static int shared_forms(char *out, size_t size, const glradix_context *ctx,
                     "#define LOC_NEXT_SHIFT %d\n#define LOC_NEXT_BITS %d\n"
                     "#define LOC_NEXT_COUNTS %d\n#define NO_NEXT %uu\n",
                     move_shared(ctx, key_words), ctx->tile_starts ? 1 : 0,
-                    !ctx->next_counts ? 0 : GLRADIX_TUNE_NEXT_COUNTS == 3 && ctx->subgroup_size ? 2 : 1,
-                    _GLRADIX_LOC_NEXT_SHIFT, _GLRADIX_LOC_NEXT_BITS,
+                    ctx->next_counts ? 1 : 0, _GLRADIX_LOC_NEXT_SHIFT, _GLRADIX_LOC_NEXT_BITS,
                     _GLRADIX_LOC_NEXT_COUNTS, _GLRADIX_NO_NEXT);
   if (src->source == _glradix_shader_tile_counts) {
     return snprintf(out, size, "#define COUNT_ROWS %d\n#define TILE_STARTS %d\n%s",
