@@ -219,7 +219,7 @@ void main() {
 #else
 #define MOVED_KEY(j) keys[base + (sorted[j] & 0xFFFFu)]
 #endif
-#if NEXT_COUNTS
+#if NEXT_COUNTS && MOVE_SHARED != 2
   // Each key stored and counted in one loop: the portable path gathers it once.
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
@@ -258,6 +258,13 @@ void main() {
   }
 #endif
 #if NEXT_COUNTS
+#if MOVE_SHARED == 2
+  if (counting)
+    for (uint j = 0u; j < ITEMS; j++) {
+      uint i = j * WG_SIZE + lid;
+      if (i < tile_n) count_next(moved_keys[j], next_pair(sorted[j], i));
+    }
+#endif
   if (counting) {
     barrier();
     publish_next(false, tile);
