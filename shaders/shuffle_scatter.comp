@@ -5,7 +5,8 @@
 // counts[d * num_tiles + tile] (scanned) + (slot - first slot of d), on
 // GPUs through shared memory (MOVE_SHARED). The tile never goes through
 // scratch memory, so a pass reads and writes each key once (plus the count
-// kernel's read); input and output alternate.
+// kernel's read, which GPUs at radix_bits 2 make only in the first pass:
+// NEXT_COUNTS); input and output alternate.
 // The keys and the tile's bucket offsets are read first, together, so that
 // a work group waits on global memory once before ranking. Each invocation
 // reads the ITEMS consecutive slots it owns in the splits, and ranks the
@@ -47,7 +48,6 @@ layout(location = LOC_TILE_STARTS) uniform uint u_tile_starts;
 
 // Each bucket's offset in the output, then less its first slot in the tile.
 shared uint s_dest[BUCKETS];
-
 
 // Where the key of sorted slot `slot`, whose word (digit << 16 | slot in
 // the tile) is `word`, goes in the output.

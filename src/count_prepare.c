@@ -7,14 +7,10 @@
 void _glradix_count_prepare(glradix_context *ctx, const _glradix_pass *pass, GLuint count_buffer,
                             GLuint count_word) {
   GladGLContext *gl = &ctx->gl;
-  const GLuint zero = 0;
   /* pass skipping's key bits and flags start at zero */
-  gl->BindBuffer(GL_COPY_WRITE_BUFFER, ctx->skip.name);
-  gl->ClearBufferData(GL_COPY_WRITE_BUFFER, GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+  _glradix_fill(ctx, ctx->skip.name, 0, _GLRADIX_SKIP_WORDS, 0);
   if (count_buffer == 0) {
-    gl->ClearBufferSubData(GL_COPY_WRITE_BUFFER, GL_R32UI,
-                           (GLintptr)_GLRADIX_SKIP_COUNT_SLOT * 4, 4,
-                           GL_RED_INTEGER, GL_UNSIGNED_INT, &pass->count);
+    _glradix_fill(ctx, ctx->skip.name, _GLRADIX_SKIP_COUNT_SLOT, 1, pass->count);
   } else {
     gl->UseProgram(ctx->programs[_GLRADIX_PROG_COUNT_PREPARE]);
     _glradix_bind(ctx, _GLRADIX_B_COUNT_IN, count_buffer, ((uint64_t)count_word + 1u) * 4u);

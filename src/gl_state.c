@@ -143,6 +143,14 @@ void _glradix_copy(glradix_context *ctx, GLuint from, GLintptr from_offset, GLui
   gl->CopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, from_offset, to_offset, bytes);
 }
 
+/* Sets `words` uint32 words of a buffer from word `first` to `value` on the GPU. */
+void _glradix_fill(glradix_context *ctx, GLuint buffer, GLuint first, GLuint words, GLuint value) {
+  GladGLContext *gl = &ctx->gl;
+  gl->BindBuffer(GL_COPY_WRITE_BUFFER, buffer);
+  gl->ClearBufferSubData(GL_COPY_WRITE_BUFFER, GL_R32UI, (GLintptr)first * 4,
+                         (GLsizeiptr)words * 4, GL_RED_INTEGER, GL_UNSIGNED_INT, &value);
+}
+
 /* Checks that `name` is a buffer of at least `bytes` that shaders may use. */
 glradix_status _glradix_check_buffer(glradix_context *ctx, const char *fn, GLuint name,
                                      const char *what, uint64_t bytes) {

@@ -255,6 +255,8 @@ glradix_status _glradix_check_word(glradix_context *ctx, const char *fn, GLuint 
 /* Copies bytes between buffers on the GPU (binds the COPY_READ/WRITE targets). */
 void _glradix_copy(glradix_context *ctx, GLuint from, GLintptr from_offset, GLuint to,
                    GLintptr to_offset, GLsizeiptr bytes);
+/* Sets words [first, first + words) of a buffer to `value` (binds GL_COPY_WRITE_BUFFER). */
+void _glradix_fill(glradix_context *ctx, GLuint buffer, GLuint first, GLuint words, GLuint value);
 /* Checks that `name` is a buffer of at least `bytes` that shaders may use;
  * logs "fn: what ..." otherwise. Binds GL_COPY_READ_BUFFER. */
 glradix_status _glradix_check_buffer(glradix_context *ctx, const char *fn, GLuint name,

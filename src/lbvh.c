@@ -9,14 +9,8 @@ size_t glradix_lbvh_nodes_bytes(uint32_t count) {
 
 /* parents[2n - 1] = no parent (the root), then n - 1 counters at 0. */
 static void reset_parents(glradix_context *ctx, GLuint n) {
-  GladGLContext *gl = &ctx->gl;
-  const GLuint none = 0xFFFFFFFFu, zero = 0;
-  gl->BindBuffer(GL_COPY_WRITE_BUFFER, ctx->lbvh_parents.name);
-  gl->ClearBufferSubData(GL_COPY_WRITE_BUFFER, GL_R32UI, 0, (GLsizeiptr)(2 * n - 1) * 4,
-                         GL_RED_INTEGER, GL_UNSIGNED_INT, &none);
-  if (n > 1)
-    gl->ClearBufferSubData(GL_COPY_WRITE_BUFFER, GL_R32UI, (GLintptr)(2 * n - 1) * 4,
-                           (GLsizeiptr)(n - 1) * 4, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+  _glradix_fill(ctx, ctx->lbvh_parents.name, 0, 2 * n - 1, 0xFFFFFFFFu);
+  if (n > 1) _glradix_fill(ctx, ctx->lbvh_parents.name, 2 * n - 1, n - 1, 0);
 }
 
 static void lbvh_nodes(glradix_context *ctx, const glradix_lbvh_desc *d, unsigned bits) {

@@ -222,14 +222,7 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
    * only the first pass runs tile_counts. */
   const bool next_counts = ctx->next_counts && reduce_then_scan;
   pass->next_counts = plan->total + (ctx->tile_starts ? plan->length[0] : 0u);
-  if (next_counts) {
-    const GLuint zero = 0;
-    gl->BindBuffer(GL_COPY_WRITE_BUFFER, ctx->counts.name);
-    gl->ClearBufferSubData(GL_COPY_WRITE_BUFFER, GL_R32UI,
-                           (GLintptr)pass->next_counts * (GLintptr)sizeof(GLuint),
-                           (GLsizeiptr)plan->length[0] * (GLsizeiptr)sizeof(GLuint),
-                           GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
-  }
+  if (next_counts) _glradix_fill(ctx, ctx->counts.name, pass->next_counts, plan->length[0], 0);
   for (unsigned p = 0; p < passes; p++) {
     pass->index = p;
     pass->shift = begin_bit + p * ctx->desc.radix_bits;
@@ -256,11 +249,7 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
     if (pass->indirect && !counted) {
       /* Tiles past the GPU count are not dispatched: their counts must read
        * 0, and the last pass's scan left offsets there. */
-      const GLuint zero = 0;
-      gl->BindBuffer(GL_COPY_WRITE_BUFFER, ctx->counts.name);
-      gl->ClearBufferSubData(GL_COPY_WRITE_BUFFER, GL_R32UI, 0,
-                             (GLsizeiptr)plan->length[0] * (GLsizeiptr)sizeof(GLuint),
-                             GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+      _glradix_fill(ctx, ctx->counts.name, 0, plan->length[0], 0);
     }
     if (!reduce_then_scan) _glradix_local_shuffle(ctx, pass, p == 0 && skip);
     else if (!counted) _glradix_tile_counts(ctx, pass, p == 0 && skip);
