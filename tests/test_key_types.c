@@ -232,6 +232,12 @@ static Suite *key_types_suite(void) {
   tcase_add_test(tc, descending_partial_range);
   tcase_add_test(tc, bad_key_type);
   suite_add_tcase(s, tc);
+  /* radix_bits 2 on GPUs counts the next pass's digits in shuffle_scatter,
+   * through the key order (the *_gpu_forms run) */
+  tc = tcase_create("radix_2");
+  tcase_add_checked_fixture(tc, ctx_setup_r2, ctx_teardown);
+  tcase_add_loop_test(tc, typed_radix_2, 0, cases);
+  suite_add_tcase(s, tc);
   tc = tcase_create("radix_2_scan_then_propagate");
   tcase_add_checked_fixture(tc, ctx_setup_stp_r2, ctx_teardown);
   tcase_add_loop_test(tc, typed_radix_2, 0, cases);
