@@ -3,7 +3,8 @@
 // them in flight at once) and writes them bucket-major,
 // counts[bucket * num_tiles + tile], for the scan. With u_gather_key_bits set
 // (the first pass), it also gathers which key bits vary, for pass skipping
-// (WITH_KEY_BITS in common.glsl), saving a read of the keys.
+// (WITH_KEY_BITS in common.glsl), saving a read of the keys. GPUs at
+// radix_bits 2 run it in the first pass only (shuffle_scatter's NEXT_COUNTS).
 
 layout(std430, binding = B_KEYS) readonly buffer Keys { KEY_T keys[]; };
 layout(std430, binding = B_COUNTS) writeonly buffer Counts { uint counts[]; };

@@ -2,7 +2,9 @@
  * counts, bucket-major, for the scan. One work group per
  * _GLRADIX_COUNT_TILES tiles, or per tile on small grids (a program of its
  * own). With key_bits (first pass only) it also gathers which key bits
- * vary, for pass skipping, in the same read of the keys. */
+ * vary, for pass skipping, in the same read of the keys. With
+ * ctx->next_counts (GPUs, radix_bits 2) it runs in the first pass only:
+ * shuffle_scatter counts the later passes' digits. */
 #include "internal.h"
 
 void _glradix_tile_counts(glradix_context *ctx, const _glradix_pass *pass, bool key_bits) {
