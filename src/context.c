@@ -171,12 +171,12 @@ static glradix_status read_limits(glradix_context *ctx) {
    * 0.336 -> 0.276, 64M 9.38 -> 8.03; the portable path (in another call)
    * 2.318 -> 2.056, 0.343 -> 0.278, 9.78 -> 8.42. At
    * radix_bits 4 (GLRADIX_TUNE_NEXT_COUNTS=2, there without the tile
-   * starts) 1M was 7% faster but 16M 8% slower, the portable path 16-17%
-   * slower: 16 buckets make 512 counters a tile to add up and publish. */
+   * starts) 1M was 7% faster but 16M 8% slower, the portable path 14-17%
+   * slower (16 buckets: 512 counters a tile; the cause not isolated). */
   ctx->next_counts = !cpu && (GLRADIX_TUNE_NEXT_COUNTS == 2 ? ctx->desc.radix_bits <= 4
                                                             : GLRADIX_TUNE_NEXT_COUNTS == 1 &&
                                                                   ctx->desc.radix_bits == 2);
-  if (ctx->next_counts) ctx->tile_starts = false;
+  if (ctx->next_counts) ctx->tile_starts = false; /* they share a place in scratch (sort.c) */
   for (int i = 0; i < 2; i++) {
     GLuint limit = count[i] > 0 ? (GLuint)count[i] : 65535u;
     if (i == 0 && ctx->desc.dispatch_limit != 0 && ctx->desc.dispatch_limit < limit)

@@ -96,7 +96,7 @@ typedef struct scratch_layout {
   GLsizeiptr key_bytes;    /* tile_keys */
   GLsizeiptr value_bytes;  /* tile_values, for pairs */
   GLsizeiptr counts_bytes; /* the scan's levels, then with ctx->tile_starts the tiles' digit
-                            starts, with ctx->next_counts the next pass's counts */
+                            starts or with ctx->next_counts the next pass's counts */
   _glradix_scan_plan plan;
 } scratch_layout;
 
@@ -115,10 +115,11 @@ static bool scratch_layout_make(const glradix_context *ctx, uint32_t count, bool
     return false;
   s->key_bytes = (GLsizeiptr)(tile_bytes * key_words);
   s->value_bytes = pairs ? (GLsizeiptr)tile_bytes : 0;
-  /* with ctx->tile_starts, each tile's digit starts follow the scan's
-   * levels; with ctx->next_counts, the next pass's counts (run_passes) */
-  uint64_t count_words = (uint64_t)s->plan.total + (ctx->tile_starts ? buckets : 0u) +
-                         (ctx->next_counts ? buckets : 0u);
+  /* After the scan's levels: each tile's digit starts (ctx->tile_starts)
+   * or the next pass's counts (ctx->next_counts); context.c never picks
+   * both. */
+  uint64_t count_words =
+      (uint64_t)s->plan.total + (ctx->tile_starts || ctx->next_counts ? buckets : 0u);
   if (count_words * sizeof(GLuint) > (uint64_t)ctx->max_ssbo_bytes) return false;
   s->counts_bytes = (GLsizeiptr)(count_words * sizeof(GLuint));
   return true;
@@ -192,6 +193,11 @@ typedef struct stop_point {
   glradix_stage stage;
 } stop_point;
 
+/* The width of the digit from bit `shift`: radix_bits, less in the top pass. */
+static GLuint digit_width(const glradix_context *ctx, GLuint shift, GLuint end_bit) {
+  return end_bit - shift < ctx->desc.radix_bits ? end_bit - shift : ctx->desc.radix_bits;
+}
+
 /* The pass plan: one pass per radix_bits-wide digit of [shift, end_bit),
  * lowest first, each a tile stage, the scan and another tile stage with
  * barriers between. Scan-then-propagate sorts in place through scratch;
@@ -216,18 +222,17 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
       : pass->num_tiles <= _GLRADIX_SMALL_GRID && _glradix_scan_few_totals(plan)
           ? _GLRADIX_SCAN_LEAVE_TOTALS
           : _GLRADIX_SCAN_LEAVE_BLOCKS;
-  pass->tile_starts = plan->total; /* after the scan's levels (scratch_layout_make) */
+  /* after the scan's levels (scratch_layout_make) */
+  pass->tile_starts = pass->next_counts = plan->total;
   /* With ctx->next_counts, each pass's shuffle_scatter adds up the next
    * pass's counts after those (zero at first, and again once scanned), and
    * only the first pass runs tile_counts. */
   const bool next_counts = ctx->next_counts && reduce_then_scan;
-  pass->next_counts = plan->total + (ctx->tile_starts ? plan->length[0] : 0u);
   if (next_counts) _glradix_fill(ctx, ctx->counts.name, pass->next_counts, plan->length[0], 0);
   for (unsigned p = 0; p < passes; p++) {
     pass->index = p;
     pass->shift = begin_bit + p * ctx->desc.radix_bits;
-    pass->digit_bits = end_bit - pass->shift < ctx->desc.radix_bits ? end_bit - pass->shift
-                                                                    : ctx->desc.radix_bits;
+    pass->digit_bits = digit_width(ctx, pass->shift, end_bit);
     bool odd = p % 2 != 0;
     if (reduce_then_scan) {
       pass->keys = odd ? ctx->tile_keys.name : keys;
@@ -242,10 +247,8 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
     const bool counted = next_counts && p > 0; /* by the last pass's shuffle_scatter */
     pass->next_shift = next_counts && p + 1 < passes ? pass->shift + ctx->desc.radix_bits
                                                      : _GLRADIX_NO_NEXT;
-    pass->next_bits = pass->next_shift == _GLRADIX_NO_NEXT ? 0u
-                      : end_bit - pass->next_shift < ctx->desc.radix_bits
-                          ? end_bit - pass->next_shift
-                          : ctx->desc.radix_bits;
+    pass->next_bits =
+        pass->next_shift == _GLRADIX_NO_NEXT ? 0u : digit_width(ctx, pass->next_shift, end_bit);
     if (pass->indirect && !counted) {
       /* Tiles past the GPU count are not dispatched: their counts must read
        * 0, and the last pass's scan left offsets there. */
