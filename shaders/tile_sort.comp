@@ -57,7 +57,8 @@ void main() {
 #endif
       mine += split_one(key_digit(k[j], bit, mask));
     }
-    uvec2 next = split_start(mine); // its barrier follows every read of s_keys, s_values
+    uvec2 first;
+    uvec2 next = split_start(mine, first); // its barrier follows every read of s_keys, s_values
     for (uint j = 0u; j < OWNED_ITEMS; j++) {
       uint slot = split_take(next, key_digit(k[j], bit, mask));
       s_keys[padded(slot)] = k[j];
@@ -97,6 +98,7 @@ void main() {
     for (uint j = 0u; j < OWNED_ITEMS; j++)
       digits[j] = own + j < n ? key_digit(sort_key(keys[own + j]), shift, mask) : mask;
     split_digits(digits, own);
+    barrier();
     split_work_words(2u, bits);
     KEY_T k[ITEMS];
 #if HAS_VALUES

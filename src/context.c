@@ -144,15 +144,13 @@ static glradix_status read_limits(glradix_context *ctx) {
    * two rounds in one call: radix_bits 8 16M 0.923 -> 0.907 ms, 64M 3.467
    * -> 3.459, 1M 0.127 -> 0.125, 32-bit keys alone 16M 0.818 -> 0.795,
    * portable 16M -0.6%; radix_bits 4 16M -1.8% (portable -2.1%), 1M and
-   * 64M -0.3 to -0.5%. At radix_bits 2 it lost where the count's scan of
-   * four buckets outweighs the search it saves (1M +0.9%, portable 64M
-   * +3.2%). One invocation per bucket, and at most two tiles per group (one
-   * scan of 16-bit fields). GLRADIX_TUNE_TILE_STARTS=2 takes every width.
-   * CPU rasterizers get them from their count in rows (an invocation per
-   * tile adds the counts up): on llvmpipe, 1M pairs, radix_bits 8 74.8 ->
-   * 71.3 ms, 4 109.4 -> 102.6 ms (medians, interleaved rounds); radix_bits
-   * 2 keeps the search there too, as a per-pass saving would lower the
-   * radix_bits 8 : 2 ratio (BENCHMARKS.md). */
+   * 64M -0.3 to -0.5%. radix_bits 2 needs none: its one split's totals
+   * are the starts (shuffle_scatter). One invocation per bucket, and at
+   * most two tiles per group (one scan of 16-bit fields).
+   * GLRADIX_TUNE_TILE_STARTS=2 takes every width. CPU rasterizers get them
+   * from their count in rows (an invocation per tile adds the counts up):
+   * on llvmpipe, 1M pairs, radix_bits 8 74.8 -> 71.3 ms, 4 109.4 -> 102.6
+   * ms (medians, interleaved rounds). */
   const GLuint buckets = 1u << ctx->desc.radix_bits;
   /* CPU rasterizers count in a row of 8-bit counters per invocation
    * (COUNT_ROWS) where the rows of the most tiles a group counts, the
