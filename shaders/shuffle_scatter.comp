@@ -176,6 +176,40 @@ void main() {
   uint digits[ITEMS];
   for (uint j = 0u; j < ITEMS; j++)
     digits[j] = key_digit(own + j < tile_n ? sort_key(loaded[j]) : KEY_MAX, u_shift, mask);
+#if KEY_SPLIT
+  // GPUs, radix_bits 2, 32-bit keys without values: one split ranks the
+  // tile, and it moves the keys themselves into s_work, so that no words
+  // are read back and moved by them (measured on the H200, 30-bit keys:
+  // 16M 1.456 -> 1.379 ms, 64M 5.00 -> 4.66, 1M 0.247 -> 0.239; with values
+  // moved the same way after the keys, pairs were 1-2% slower at 16M and
+  // 64M, so they keep the words). The split's totals are where each bucket
+  // starts in the tile (padding, the largest digit, comes last).
+  // Invocation lid stores sorted slots lid, lid + WG_SIZE, ..., so that
+  // stores to one bucket are consecutive.
+  uint mine = 0u;
+  for (uint j = 0u; j < ITEMS; j++) mine += split_one(digits[j]);
+  uvec2 first;
+  uvec2 next = split_start(mine, first);
+  for (uint j = 0u; j < ITEMS; j++) s_work[padded(split_take(next, digits[j]))] = loaded[j];
+  if (lid < BUCKETS) s_dest[lid] -= split_field(first, lid);
+  barrier();
+  uint moved_keys[ITEMS];
+  uint moved_digits = 0u; // 2 bits each (context.c: ITEMS <= 16)
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint i = j * WG_SIZE + lid;
+    moved_keys[j] = s_work[padded(i)];
+    uint d = key_digit(sort_key(moved_keys[j]), u_shift, mask);
+    moved_digits |= d << (2u * j);
+    if (i < tile_n) out_keys[s_dest[d] + i] = moved_keys[j];
+  }
+#if NEXT_COUNTS
+  if (counting)
+    for (uint j = 0u; j < ITEMS; j++) {
+      uint i = j * WG_SIZE + lid, d = (moved_digits >> (2u * j)) & 3u;
+      if (i < tile_n) count_next(moved_keys[j], d * 2u + (s_dest[d] + i) / TILE - s_first_tile[d]);
+    }
+#endif
+#else
   uvec2 first = split_digits(digits, own);
 #if !TILE_STARTS
   // radix_bits 2: one split sorts the tile, and its totals are where each
@@ -268,8 +302,9 @@ void main() {
     }
   }
 #endif
+#endif // KEY_SPLIT
 #if NEXT_COUNTS
-#if MOVE_SHARED == 2
+#if MOVE_SHARED == 2 && !KEY_SPLIT
   // The subgroup path holds its keys: counted after the stores (measured on
   // the H200 against counting in the store loop: radix_bits 2, 16M pairs
   // 1.921 -> 1.877 ms).

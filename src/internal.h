@@ -30,6 +30,9 @@
 #ifndef GLRADIX_TUNE_NEXT_COUNTS /* radix_bits 2 (2: and 4) on GPUs: shuffle_scatter counts the next pass */
 #define GLRADIX_TUNE_NEXT_COUNTS 1
 #endif
+#ifndef GLRADIX_TUNE_KEY_SPLIT /* radix_bits 2 on GPUs, keys only: the split moves them (shuffle_scatter) */
+#define GLRADIX_TUNE_KEY_SPLIT 1
+#endif
 #ifndef GLRADIX_TUNE_LBVH_WINDOW /* primitives per window of the LBVH leaves' gather */
 #define GLRADIX_TUNE_LBVH_WINDOW (1 << 22)
 #endif

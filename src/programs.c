@@ -72,6 +72,14 @@ static int move_shared(const glradix_context *ctx, GLuint key_words) {
   return key_words == 2 && move == 2 ? 1 : move;
 }
 
+/* Whether shuffle_scatter's one split moves the keys themselves (KEY_SPLIT,
+ * see there): on GPUs at radix_bits 2, for 32-bit keys without values and
+ * at most 16 keys an invocation (their digits kept 2 bits each). */
+static int key_split(const glradix_context *ctx, const program_source *src, GLuint key_words) {
+  return GLRADIX_TUNE_KEY_SPLIT && ctx->desc.radix_bits == 2 && !src->pairs && key_words == 1 &&
+         ctx->items <= 16 && move_shared(ctx, key_words) != 0;
+}
+
 /* Programs with a form that holds more in shared memory get it where it
  * fits the driver's limit: tile_sort and global_scatter a tile's whole keys
  * (and values), STAGED; else (llvmpipe's 7168-key tiles in 32 KB) they move
@@ -95,10 +103,11 @@ static int shared_forms(char *out, size_t size, const glradix_context *ctx,
     return snprintf(out, size,
                     "#define MOVE_SHARED %d\n#define TILE_STARTS %d\n#define NEXT_COUNTS %d\n"
                     "#define LOC_NEXT_SHIFT %d\n#define LOC_NEXT_BITS %d\n"
-                    "#define LOC_NEXT_COUNTS %d\n#define NO_NEXT %uu\n",
+                    "#define LOC_NEXT_COUNTS %d\n#define NO_NEXT %uu\n#define KEY_SPLIT %d\n",
                     move_shared(ctx, key_words), ctx->tile_starts ? 1 : 0,
                     ctx->next_counts ? 1 : 0, _GLRADIX_LOC_NEXT_SHIFT, _GLRADIX_LOC_NEXT_BITS,
-                    _GLRADIX_LOC_NEXT_COUNTS, _GLRADIX_NO_NEXT);
+                    _GLRADIX_LOC_NEXT_COUNTS, _GLRADIX_NO_NEXT,
+                    key_split(ctx, src, key_words));
   if (src->source == _glradix_shader_tile_counts) {
     return snprintf(out, size, "#define COUNT_ROWS %d\n#define TILE_STARTS %d\n%s",
                     ctx->count_rows ? 1 : 0,
