@@ -177,24 +177,34 @@ void main() {
   for (uint j = 0u; j < ITEMS; j++)
     digits[j] = key_digit(own + j < tile_n ? sort_key(loaded[j]) : KEY_MAX, u_shift, mask);
 #if KEY_SPLIT
-  // GPUs, radix_bits 2, 32-bit keys without values: one split ranks the
-  // tile, and it moves the keys themselves into s_work, so that no words
-  // are read back and moved by them (measured on the H200, 30-bit keys:
+  // GPUs, radix_bits 2, 32-bit keys without values: the one split moves
+  // the keys themselves into s_work, so that no (digit, slot) words are
+  // read back and no keys move by them (measured on the H200, 30-bit keys:
   // 16M 1.456 -> 1.379 ms, 64M 5.00 -> 4.66, 1M 0.247 -> 0.239; with values
   // moved the same way after the keys, pairs were 1-2% slower at 16M and
-  // 64M, so they keep the words). The split's totals are where each bucket
-  // starts in the tile (padding, the largest digit, comes last).
-  // Invocation lid stores sorted slots lid, lid + WG_SIZE, ..., so that
-  // stores to one bucket are consecutive.
+  // 64M, so they keep the words).
   uint mine = 0u;
   for (uint j = 0u; j < ITEMS; j++) mine += split_one(digits[j]);
   uvec2 first;
   uvec2 next = split_start(mine, first);
   for (uint j = 0u; j < ITEMS; j++) s_work[padded(split_take(next, digits[j]))] = loaded[j];
-  if (lid < BUCKETS) s_dest[lid] -= split_field(first, lid);
+#else
+  uvec2 first = split_digits(digits, own);
+#endif
+#if !TILE_STARTS
+  // radix_bits 2: one split sorts the tile, and its totals are where each
+  // bucket starts in it (padding, the largest digit, comes last). Against
+  // the search below (a read of the tile's words and a barrier), measured
+  // with 30-bit pairs: H200 16M 1.879 -> 1.819 ms, portable path 2.037 ->
+  // 1.943-1.962, 1M and 64M 1-2.5% faster; llvmpipe 1M 171 -> 155 ms.
+  if (BUCKETS == 4u && lid < BUCKETS) s_dest[lid] -= split_field(first, lid);
+#endif
   barrier();
+#if KEY_SPLIT
+  // Invocation lid stores sorted slots lid, lid + WG_SIZE, ..., so that
+  // stores to one bucket are consecutive.
   uint moved_keys[ITEMS];
-  uint moved_digits = 0u; // 2 bits each (context.c: ITEMS <= 16)
+  uint moved_digits = 0u; // 2 bits each (programs.c: ITEMS <= 16)
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
     moved_keys[j] = s_work[padded(i)];
@@ -210,16 +220,6 @@ void main() {
     }
 #endif
 #else
-  uvec2 first = split_digits(digits, own);
-#if !TILE_STARTS
-  // radix_bits 2: one split sorts the tile, and its totals are where each
-  // bucket starts in it (padding, the largest digit, comes last). Against
-  // the search below (a read of the tile's words and a barrier), measured
-  // with 30-bit pairs: H200 16M 1.879 -> 1.819 ms, portable path 2.037 ->
-  // 1.943-1.962, 1M and 64M 1-2.5% faster; llvmpipe 1M 171 -> 155 ms.
-  if (BUCKETS == 4u && lid < BUCKETS) s_dest[lid] -= split_field(first, lid);
-#endif
-  barrier();
   split_work_words(2u, u_digit_bits);
 
 #if !TILE_STARTS
