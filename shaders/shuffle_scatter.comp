@@ -181,8 +181,8 @@ void main() {
   // the keys themselves into s_work, so that no (digit, slot) words are
   // read back and no keys move by them (measured on the H200, 30-bit keys:
   // 16M 1.456 -> 1.379 ms, 64M 5.00 -> 4.66, 1M 0.247 -> 0.239; with values
-  // moved the same way after the keys, pairs were 1-2% slower at 16M and
-  // 64M, so they keep the words).
+  // moved the same way after the keys, pairs were 0.5-2.2% slower at 16M
+  // and 64M, so they keep the words).
   uint mine = 0u;
   for (uint j = 0u; j < ITEMS; j++) mine += split_one(digits[j]);
   uvec2 first;
