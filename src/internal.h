@@ -296,8 +296,9 @@ typedef struct _glradix_pass {
   GLuint key_mode;      /* _GLRADIX_KEY_* bits */
   bool indirect;        /* count is a capacity; the real one is on the GPU */
   GLuint key_words;     /* 1, or 2 for GLRADIX_KEY_UINT64 */
-  GLuint tile_starts;   /* with ctx->tile_starts: uint offset of the digit starts in counts */
-  GLuint next_counts;   /* with ctx->next_counts: uint offset of the next pass's counts in counts */
+  GLuint per_tile;      /* uint offset in counts after the scan's levels: the tiles' digit
+                           starts (ctx->tile_starts) or the next pass's counts
+                           (ctx->next_counts); context.c never picks both */
   GLuint next_shift, next_bits; /* the next pass's digit, or _GLRADIX_NO_NEXT: none counted */
 } _glradix_pass;
 

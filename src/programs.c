@@ -73,11 +73,12 @@ static int move_shared(const glradix_context *ctx, GLuint key_words) {
 }
 
 /* Whether shuffle_scatter's one split moves the keys themselves (KEY_SPLIT,
- * see there): on GPUs at radix_bits 2, for 32-bit keys without values and
- * at most 16 keys an invocation (their digits kept 2 bits each). */
+ * see there): on GPUs (measured on the H200 only) at radix_bits 2, for
+ * 32-bit keys without values and at most 16 keys an invocation (their
+ * digits kept 2 bits each). */
 static int key_split(const glradix_context *ctx, const program_source *src, GLuint key_words) {
-  return GLRADIX_TUNE_KEY_SPLIT && ctx->desc.radix_bits == 2 && !src->pairs && key_words == 1 &&
-         ctx->items <= 16 && move_shared(ctx, key_words) != 0;
+  return GLRADIX_TUNE_KEY_SPLIT && !ctx->cpu_rasterizer && ctx->desc.radix_bits == 2 &&
+         !src->pairs && key_words == 1 && ctx->items <= 16;
 }
 
 /* Programs with a form that holds more in shared memory get it where it

@@ -10,11 +10,11 @@ void _glradix_shuffle_scatter(glradix_context *ctx, const _glradix_pass *pass,
   ctx->gl.Uniform1ui(_GLRADIX_LOC_PASS, pass->index);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_BLOCK_SUMS, _glradix_scan_block_sums(plan));
   ctx->gl.Uniform1ui(_GLRADIX_LOC_SUMS_RAW, totals_raw ? 1u : 0u);
-  if (ctx->tile_starts) ctx->gl.Uniform1ui(_GLRADIX_LOC_TILE_STARTS, pass->tile_starts);
+  if (ctx->tile_starts) ctx->gl.Uniform1ui(_GLRADIX_LOC_TILE_STARTS, pass->per_tile);
   if (ctx->next_counts) {
     ctx->gl.Uniform1ui(_GLRADIX_LOC_NEXT_SHIFT, pass->next_shift);
     ctx->gl.Uniform1ui(_GLRADIX_LOC_NEXT_BITS, pass->next_bits);
-    ctx->gl.Uniform1ui(_GLRADIX_LOC_NEXT_COUNTS, pass->next_counts);
+    ctx->gl.Uniform1ui(_GLRADIX_LOC_NEXT_COUNTS, pass->per_tile);
   }
   _glradix_dispatch_tiles(ctx, pass, false);
 }

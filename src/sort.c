@@ -222,13 +222,12 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
       : pass->num_tiles <= _GLRADIX_SMALL_GRID && _glradix_scan_few_totals(plan)
           ? _GLRADIX_SCAN_LEAVE_TOTALS
           : _GLRADIX_SCAN_LEAVE_BLOCKS;
-  /* after the scan's levels (scratch_layout_make) */
-  pass->tile_starts = pass->next_counts = plan->total;
+  pass->per_tile = plan->total; /* after the scan's levels (scratch_layout_make) */
   /* With ctx->next_counts, each pass's shuffle_scatter adds up the next
    * pass's counts after those (zero at first, and again once scanned), and
    * only the first pass runs tile_counts. */
   const bool next_counts = ctx->next_counts && reduce_then_scan;
-  if (next_counts) _glradix_fill(ctx, ctx->counts.name, pass->next_counts, plan->length[0], 0);
+  if (next_counts) _glradix_fill(ctx, ctx->counts.name, pass->per_tile, plan->length[0], 0);
   for (unsigned p = 0; p < passes; p++) {
     pass->index = p;
     pass->shift = begin_bit + p * ctx->desc.radix_bits;
@@ -260,7 +259,7 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
     if (p == 0 && skip) _glradix_pass_skip_flags(ctx, &whole);
     if (!stop) _glradix_profile_mark(ctx, p, 1);
     if (stop && p == stop->pass && stop->stage == GLRADIX_STAGE_LOCAL_SHUFFLE) return;
-    const _glradix_scan_io counts = {ctx->counts.name, counted ? pass->next_counts : 0,
+    const _glradix_scan_io counts = {ctx->counts.name, counted ? pass->per_tile : 0,
                                      ctx->counts.name, 0, counted};
     _glradix_scan(ctx, plan, &counts, false, leave);
     if (!stop) _glradix_profile_mark(ctx, p, 2);

@@ -12,6 +12,6 @@ void _glradix_tile_counts(glradix_context *ctx, const _glradix_pass *pass, bool 
   _glradix_use_pass(ctx, one_tile ? _GLRADIX_PROG_TILE_COUNTS_ONE : _GLRADIX_PROG_TILE_COUNTS, pass);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_PASS, pass->index);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_GATHER_KEY_BITS, key_bits ? 1u : 0u);
-  if (ctx->tile_starts) ctx->gl.Uniform1ui(_GLRADIX_LOC_TILE_STARTS, pass->tile_starts);
+  if (ctx->tile_starts) ctx->gl.Uniform1ui(_GLRADIX_LOC_TILE_STARTS, pass->per_tile);
   _glradix_dispatch_tiles(ctx, pass, !one_tile);
 }
