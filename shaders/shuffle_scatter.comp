@@ -119,8 +119,26 @@ uint block_offset(uint block) {
   return sum;
 }
 
+#if REVERSE_TILES
+// GPUs' subgroup path (context.c). Nonzero n: groups 0 to n - 1 take tiles
+// n - 1 down to 0 (the C side, shuffle_scatter.c, decides per pass), so
+// that the first groups load the keys that the count stage read last,
+// still in the GPU's cache.
+layout(location = LOC_REVERSE_FROM) uniform uint u_reverse_from;
+#endif
+
+// The tile this work group ranks and moves.
+uint pass_tile() {
+  uint g = group_index();
+#if REVERSE_TILES
+  return g < u_reverse_from ? u_reverse_from - 1u - g : g;
+#else
+  return g;
+#endif
+}
+
 void main() {
-  uint tile = group_index();
+  uint tile = pass_tile();
   KEY_T loaded[ITEMS];
   uint own = scan_index() * ITEMS;
   LOAD_OWNED_KEYS(loaded, tile, own);

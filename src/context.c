@@ -184,6 +184,22 @@ static glradix_status read_limits(glradix_context *ctx) {
   return _glradix_gl_error(ctx, "reading GL limits");
 }
 
+/* Whether shuffle_scatter may take the tiles in reverse (shuffle_scatter.c):
+ * on GPUs' subgroup path, where it was measured faster (H200); the portable
+ * path was not. */
+static bool reverse_tiles(const glradix_context *ctx) {
+  bool subgroup_path = ctx->subgroup_size != 0;
+#ifdef GLRADIX_TEST_GPU_FORMS
+  /* the gpu_forms tests: move form 2 stands for the subgroup path, unless
+   * GLRADIX_TEST_REVERSE_TILES says otherwise */
+  const char *move = getenv("GLRADIX_TEST_MOVE_SHARED");
+  const char *reverse = getenv("GLRADIX_TEST_REVERSE_TILES");
+  if (move) subgroup_path = atoi(move) == 2;
+  if (reverse) subgroup_path = atoi(reverse) != 0;
+#endif
+  return GLRADIX_TUNE_REVERSE_TILES && !ctx->cpu_rasterizer && subgroup_path;
+}
+
 /* The subgroup fast path needs arithmetic, ballot (subgroupBroadcast) and
  * shuffle subgroup operations in compute shaders (common.glsl's block
  * scan), and work groups made of whole subgroups. */
@@ -249,6 +265,7 @@ glradix_status glradix_create(const glradix_desc *desc, glradix_context **out) {
   glradix_status st = read_limits(ctx);
   if (st == GLRADIX_OK) {
     ctx->subgroup_size = usable_subgroup_size(ctx);
+    ctx->reverse_tiles = reverse_tiles(ctx);
     st = _glradix_build_programs(ctx, 1);
   }
   if (st == GLRADIX_OK) /* the sort's small state buffer, for every count */

@@ -33,6 +33,9 @@
 #ifndef GLRADIX_TUNE_KEY_SPLIT /* radix_bits 2 on GPUs, keys only: the split moves them (shuffle_scatter) */
 #define GLRADIX_TUNE_KEY_SPLIT 1
 #endif
+#ifndef GLRADIX_TUNE_REVERSE_TILES /* GPUs' subgroup path: shuffle_scatter takes tiles in reverse */
+#define GLRADIX_TUNE_REVERSE_TILES 1
+#endif
 #ifndef GLRADIX_TUNE_LBVH_WINDOW /* primitives per window of the LBVH leaves' gather */
 #define GLRADIX_TUNE_LBVH_WINDOW (1 << 22)
 #endif
@@ -88,6 +91,7 @@ enum {
   _GLRADIX_LOC_NEXT_SHIFT = 10, /* shuffle_scatter (NEXT_COUNTS): the next pass's shift, or _GLRADIX_NO_NEXT */
   _GLRADIX_LOC_NEXT_BITS = 11,  /* shuffle_scatter (NEXT_COUNTS): its digit's width */
   _GLRADIX_LOC_NEXT_COUNTS = 12,/* shuffle_scatter (NEXT_COUNTS): uint offset where its counts add up */
+  _GLRADIX_LOC_REVERSE_FROM = 13, /* shuffle_scatter: nonzero n, groups below n take tiles n-1 down to 0 */
 
   /* key order bits (common.glsl sort_key) */
   _GLRADIX_KEY_SIGNED = 1,
@@ -183,6 +187,7 @@ struct glradix_context {
   bool count_rows;              /* tile_counts counts in rows of 8-bit counters (COUNT_ROWS) */
   bool tile_starts;             /* tile_counts writes each tile's digit starts (TILE_STARTS) */
   bool next_counts;             /* shuffle_scatter counts the next pass's digits (NEXT_COUNTS) */
+  bool reverse_tiles;           /* shuffle_scatter may take the tiles in reverse (REVERSE_TILES) */
   GLint64 max_shared;           /* GL_MAX_COMPUTE_SHARED_MEMORY_SIZE */
   GLuint scan_tile;             /* wg_size * scan_items counts */
   GLuint programs[_GLRADIX_PROG_COUNT];

@@ -104,11 +104,13 @@ static int shared_forms(char *out, size_t size, const glradix_context *ctx,
     return snprintf(out, size,
                     "#define MOVE_SHARED %d\n#define TILE_STARTS %d\n#define NEXT_COUNTS %d\n"
                     "#define LOC_NEXT_SHIFT %d\n#define LOC_NEXT_BITS %d\n"
-                    "#define LOC_NEXT_COUNTS %d\n#define NO_NEXT %uu\n#define KEY_SPLIT %d\n",
+                    "#define LOC_NEXT_COUNTS %d\n#define NO_NEXT %uu\n#define KEY_SPLIT %d\n"
+                    "#define REVERSE_TILES %d\n#define LOC_REVERSE_FROM %d\n",
                     move_shared(ctx, key_words), ctx->tile_starts ? 1 : 0,
                     ctx->next_counts ? 1 : 0, _GLRADIX_LOC_NEXT_SHIFT, _GLRADIX_LOC_NEXT_BITS,
                     _GLRADIX_LOC_NEXT_COUNTS, _GLRADIX_NO_NEXT,
-                    key_split(ctx, src, key_words));
+                    key_split(ctx, src, key_words), ctx->reverse_tiles ? 1 : 0,
+                    _GLRADIX_LOC_REVERSE_FROM);
   if (src->source == _glradix_shader_tile_counts) {
     return snprintf(out, size, "#define COUNT_ROWS %d\n#define TILE_STARTS %d\n%s",
                     ctx->count_rows ? 1 : 0,
