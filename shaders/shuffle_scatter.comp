@@ -123,7 +123,8 @@ uint block_offset(uint block) {
 // GPUs' subgroup path (context.c). Nonzero n: groups 0 to n - 1 take tiles
 // n - 1 down to 0 (the C side, shuffle_scatter.c, decides per pass), so
 // that the first groups load the keys that the count stage read last,
-// still in the GPU's cache.
+// meant to be still in the GPU's cache (the time was measured, the hits
+// were not: shuffle_scatter.c).
 layout(location = LOC_REVERSE_FROM) uniform uint u_reverse_from;
 #endif
 

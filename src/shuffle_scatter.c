@@ -18,7 +18,8 @@ void _glradix_shuffle_scatter(glradix_context *ctx, const _glradix_pass *pass,
   }
   /* GPUs' subgroup path (REVERSE_TILES): the tiles in reverse after a
    * count stage, which read the keys from first to last, so that the first
-   * groups load keys still in the GPU's cache; with NEXT_COUNTS (no count
+   * groups load the keys it read last, meant to be still in the GPU's
+   * cache (the cache's hits were not measured); with NEXT_COUNTS (no count
    * stage after the first pass) every other pass, so that each pass starts
    * where the previous one wrote last. Measured on the H200 against group
    * order, 30-bit keys, two rounds in one call: pairs at radix_bits 8 16M
