@@ -74,11 +74,14 @@ uint next_pair(uint word, uint slot) {
   return d * 2u + destination(word, slot) / TILE - s_first_tile[d];
 }
 
-// Counts `key` in s_next's pair `pair`.
-void count_next(KEY_T key, uint pair) {
-  uint next_digit = key_digit(sort_key(key), u_next_shift, (1u << u_next_bits) - 1u);
+// Counts the key whose order key (sort_key) is `order` in s_next's pair `pair`.
+void count_next_order(KEY_T order, uint pair) {
+  uint next_digit = key_digit(order, u_next_shift, (1u << u_next_bits) - 1u);
   atomicAdd(s_next[pair * BUCKETS + next_digit], 1u);
 }
+
+// Counts `key` in s_next's pair `pair`.
+void count_next(KEY_T key, uint pair) { count_next_order(sort_key(key), pair); }
 
 // Adds the group's counts to the next pass's; `tile` is where every key of
 // a copied tile (a skipped pass) went. Whole work group, after a barrier.
@@ -193,20 +196,28 @@ void main() {
   // Padding past the end takes the largest digit and starts last, so stable
   // splits keep it at the tile's end.
   uint digits[ITEMS];
-  for (uint j = 0u; j < ITEMS; j++)
-    digits[j] = key_digit(own + j < tile_n ? sort_key(loaded[j]) : KEY_MAX, u_shift, mask);
+  for (uint j = 0u; j < ITEMS; j++) {
+    KEY_T order = own + j < tile_n ? sort_key(loaded[j]) : KEY_MAX;
 #if KEY_SPLIT
-  // GPUs, radix_bits 2, 32-bit keys without values: the one split moves
-  // the keys themselves into s_work, so that no (digit, slot) words are
-  // read back and no keys move by them (measured on the H200, 30-bit keys:
-  // 16M 1.456 -> 1.379 ms, 64M 5.00 -> 4.66, 1M 0.247 -> 0.239; with values
-  // moved the same way after the keys, pairs were 0.5-2.2% slower at 16M
-  // and 64M, so they keep the words).
+    loaded[j] = order;
+#endif
+    digits[j] = key_digit(order, u_shift, mask);
+  }
+#if KEY_SPLIT
+  // 32-bit keys without values: the splits move the keys themselves
+  // through s_work, as order keys (sort_key; the padding's sorts last), so
+  // that no (digit, slot) words are read back and no keys move by them
+  // (measured on the H200, 30-bit keys, radix_bits 2: 16M 1.456 -> 1.379
+  // ms, 64M 5.00 -> 4.66, 1M 0.247 -> 0.239; with values moved the same way
+  // after the keys, pairs were 0.5-2.2% slower at 16M and 64M, so they
+  // keep the words; radix_bits 4 and 8: programs.c). This is the first
+  // split; split_work_keys does the others, and the moves take each
+  // bucket's start from TILE_STARTS (programs.c: KEY_SPLIT needs them).
   uint mine = 0u;
-  for (uint j = 0u; j < ITEMS; j++) mine += split_one(digits[j]);
+  for (uint j = 0u; j < ITEMS; j++) mine += split_one(digits[j] & 3u);
   uvec2 first;
   uvec2 next = split_start(mine, first);
-  for (uint j = 0u; j < ITEMS; j++) s_work[padded(split_take(next, digits[j]))] = loaded[j];
+  for (uint j = 0u; j < ITEMS; j++) s_work[padded(split_take(next, digits[j] & 3u))] = loaded[j];
 #else
   uvec2 first = split_digits(digits, own);
 #endif
@@ -220,22 +231,20 @@ void main() {
 #endif
   barrier();
 #if KEY_SPLIT
+  if (BUCKETS > 4u) split_work_keys(u_shift + 2u, u_shift + u_digit_bits); // radix_bits 2: one split
   // Invocation lid stores sorted slots lid, lid + WG_SIZE, ..., so that
   // stores to one bucket are consecutive.
-  uint moved_keys[ITEMS];
-  uint moved_digits = 0u; // 2 bits each (programs.c: ITEMS <= 16)
+  uint moved_keys[ITEMS]; // order keys
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
     moved_keys[j] = s_work[padded(i)];
-    uint d = key_digit(sort_key(moved_keys[j]), u_shift, mask);
-    moved_digits |= d << (2u * j);
-    if (i < tile_n) out_keys[s_dest[d] + i] = moved_keys[j];
+    if (i < tile_n) out_keys[s_dest[key_digit(moved_keys[j], u_shift, mask)] + i] = unsort_key(moved_keys[j]);
   }
 #if NEXT_COUNTS
   if (counting)
     for (uint j = 0u; j < ITEMS; j++) {
-      uint i = j * WG_SIZE + lid, d = (moved_digits >> (2u * j)) & 3u;
-      if (i < tile_n) count_next(moved_keys[j], d * 2u + (s_dest[d] + i) / TILE - s_first_tile[d]);
+      uint i = j * WG_SIZE + lid, d = key_digit(moved_keys[j], u_shift, mask);
+      if (i < tile_n) count_next_order(moved_keys[j], d * 2u + (s_dest[d] + i) / TILE - s_first_tile[d]);
     }
 #endif
 #else

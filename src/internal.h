@@ -30,8 +30,8 @@
 #ifndef GLRADIX_TUNE_NEXT_COUNTS /* radix_bits 2 (2: and 4) on GPUs: shuffle_scatter counts the next pass */
 #define GLRADIX_TUNE_NEXT_COUNTS 1
 #endif
-#ifndef GLRADIX_TUNE_KEY_SPLIT /* radix_bits 2 on GPUs, keys only: the split moves them (shuffle_scatter) */
-#define GLRADIX_TUNE_KEY_SPLIT 1
+#ifndef GLRADIX_TUNE_KEY_SPLIT /* keys only: the splits move them (shuffle_scatter); 1 radix_bits 2, 2 every width */
+#define GLRADIX_TUNE_KEY_SPLIT 2
 #endif
 #ifndef GLRADIX_TUNE_REVERSE_TILES /* GPUs' subgroup path: shuffle_scatter takes tiles in reverse */
 #define GLRADIX_TUNE_REVERSE_TILES 1

@@ -72,13 +72,19 @@ static int move_shared(const glradix_context *ctx, GLuint key_words) {
   return key_words == 2 && move == 2 ? 1 : move;
 }
 
-/* Whether shuffle_scatter's one split moves the keys themselves (KEY_SPLIT,
- * see there): on GPUs (measured on the H200 only) at radix_bits 2, for
- * 32-bit keys without values and at most 16 keys an invocation (their
- * digits kept 2 bits each). */
+/* Whether shuffle_scatter's splits move the keys themselves (KEY_SPLIT,
+ * see there): for 32-bit keys without values, at radix_bits 2 and, where
+ * the count stage leaves each tile's digit starts (the moves need them),
+ * the wider digits. Measured with 30-bit keys against the (digit, slot)
+ * words that pairs keep: on the H200 (two rounds in one call) radix_bits
+ * 8 1M 0.1199 -> 0.1186 ms, 16M 0.7614 -> 0.7540, 64M 2.711 -> 2.671,
+ * the portable path 16M 0.950 -> 0.933, 64M 3.421 -> 3.352; radix_bits 4
+ * 16M 0.981 -> 0.978, 64M 3.261 -> 3.243. On llvmpipe, 1M keys (five
+ * interleaved runs each, medians): radix_bits 8 158 -> 146 ms, 4 196 ->
+ * 190, 2 292 -> 290 (radix_bits 2 had it on GPUs only). */
 static int key_split(const glradix_context *ctx, const program_source *src, GLuint key_words) {
-  return GLRADIX_TUNE_KEY_SPLIT && !ctx->cpu_rasterizer && ctx->desc.radix_bits == 2 &&
-         !src->pairs && key_words == 1 && ctx->items <= 16;
+  return GLRADIX_TUNE_KEY_SPLIT && !src->pairs && key_words == 1 &&
+         (ctx->desc.radix_bits == 2 || (GLRADIX_TUNE_KEY_SPLIT == 2 && ctx->tile_starts));
 }
 
 /* Programs with a form that holds more in shared memory get it where it
