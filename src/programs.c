@@ -76,12 +76,13 @@ static int move_shared(const glradix_context *ctx, GLuint key_words) {
  * see there): for 32-bit keys without values, at radix_bits 2 and, where
  * the count stage leaves each tile's digit starts (the moves need them),
  * the wider digits. Measured with 30-bit keys against the (digit, slot)
- * words that pairs keep: on the H200 (two rounds in one call) radix_bits
- * 8 1M 0.1199 -> 0.1186 ms, 16M 0.7614 -> 0.7540, 64M 2.711 -> 2.671,
- * the portable path 16M 0.950 -> 0.933, 64M 3.421 -> 3.352; radix_bits 4
- * 16M 0.981 -> 0.978, 64M 3.261 -> 3.243. On llvmpipe, 1M keys (five
- * interleaved runs each, medians): radix_bits 8 158 -> 146 ms, 4 196 ->
- * 190, 2 292 -> 290 (radix_bits 2 had it on GPUs only). */
+ * words that pairs keep: on the H200 (the faster of two rounds in one
+ * call) radix_bits 8 1M 0.1199 -> 0.1183 ms, 16M 0.7612 -> 0.7540, 64M
+ * 2.711 -> 2.668, the portable path 16M 0.949 -> 0.932, 64M 3.421 ->
+ * 3.350; radix_bits 4 16M 0.980 -> 0.977, 64M 3.259 -> 3.242 (radix_bits
+ * 2, which had it, 16M 1.339 -> 1.323 with the order keys). On llvmpipe,
+ * 1M keys (five interleaved runs each, medians): radix_bits 8 158 -> 146
+ * ms, 4 196 -> 190, 2 292 -> 290 (radix_bits 2 had it on GPUs only). */
 static int key_split(const glradix_context *ctx, const program_source *src, GLuint key_words) {
   return GLRADIX_TUNE_KEY_SPLIT && !src->pairs && key_words == 1 &&
          (ctx->desc.radix_bits == 2 || (GLRADIX_TUNE_KEY_SPLIT == 2 && ctx->tile_starts));
