@@ -107,7 +107,7 @@ void ref_stable_order(const uint64_t *order, size_t n, int descending, uint32_t 
 void ref_stable_sort(const uint32_t *keys, const uint32_t *values, size_t n,
                      unsigned begin_bit, unsigned end_bit, uint32_t *ref_keys,
                      uint32_t *ref_values);
-/** Reference for a whole-key keys-only sort: qsort of a copy. */
+/** Reference for a whole-key keys-only sort: a comparison sort of a copy. */
 void ref_qsort_keys(const uint32_t *keys, size_t n, uint32_t *ref_keys);
 
 /** Fails the test with the first mismatch (index, expected, got) and `what`. */
