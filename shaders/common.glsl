@@ -439,8 +439,9 @@ shared uint s_work[TILE + TILE / 32u];
 // expression of `bit` computed once per split. The caller filled s_work and
 // passed a barrier; so does this on return. Each invocation owns ITEMS
 // consecutive slots in scan_index() order, so ranks follow tile order. (A
-// macro, so that the words' constant mask stays a constant: a form with the
-// mask computed per key was 2% slower for keys on the H200.)
+// macro, so that the words keep a constant mask: a function taking it
+// once per split made pairs 0.2% slower at 16M on the H200, near one
+// call's noise; the keys' mask computed per key made them 2% slower.)
 #define SPLIT_WORK(low, high, MASK)                                            \
   {                                                                            \
     uint own_ = scan_index() * OWNED_ITEMS;                                    \
@@ -478,14 +479,22 @@ void split_work_keys(uint low, uint high) {
 // s_work directly, saving the write of the unsplit words, a barrier and
 // their read back. Returns the tile's first slot of each sub-digit
 // (split_field); the caller passes a barrier, then split_work_words(2u,
-// ...) goes on.
-uvec2 split_digits(uint digits[ITEMS], uint own) {
-  uint mine = 0u;
-  for (uint j = 0u; j < OWNED_ITEMS; j++) mine += split_one(digits[j] & 3u);
-  uvec2 first;
-  uvec2 next = split_start(mine, first);
-  for (uint j = 0u; j < OWNED_ITEMS; j++)
-    s_work[padded(split_take(next, digits[j] & 3u))] = (digits[j] << 16) | (own + j);
-  return first;
-}
+// ...) or split_work_keys goes on. SPLIT_FIRST's WORD_J is what slot j's
+// key leaves in s_work (a macro, as SPLIT_WORK).
+#define SPLIT_FIRST(digits, WORD_J)                                            \
+  {                                                                            \
+    uint mine = 0u;                                                            \
+    for (uint j = 0u; j < OWNED_ITEMS; j++) mine += split_one(digits[j] & 3u); \
+    uvec2 first;                                                               \
+    uvec2 next = split_start(mine, first);                                     \
+    for (uint j = 0u; j < OWNED_ITEMS; j++)                                    \
+      s_work[padded(split_take(next, digits[j] & 3u))] = (WORD_J);             \
+    return first;                                                              \
+  }
+
+// ... leaving (digit << 16) | slot words.
+uvec2 split_digits(uint digits[ITEMS], uint own) { SPLIT_FIRST(digits, (digits[j] << 16) | (own + j)) }
+
+// ... leaving the keys themselves (shuffle_scatter's KEY_SPLIT).
+uvec2 split_digits_keys(uint digits[ITEMS], uint moved[ITEMS]) { SPLIT_FIRST(digits, moved[j]) }
 #endif

@@ -210,14 +210,11 @@ void main() {
   // (measured on the H200, 30-bit keys, radix_bits 2: 16M 1.456 -> 1.379
   // ms, 64M 5.00 -> 4.66, 1M 0.247 -> 0.239; with values moved the same way
   // after the keys, pairs were 0.5-2.2% slower at 16M and 64M, so they
-  // keep the words; radix_bits 4 and 8: programs.c). This is the first
-  // split; split_work_keys does the others, and the moves take each
-  // bucket's start from TILE_STARTS (programs.c: KEY_SPLIT needs them).
-  uint mine = 0u;
-  for (uint j = 0u; j < ITEMS; j++) mine += split_one(digits[j] & 3u);
-  uvec2 first;
-  uvec2 next = split_start(mine, first);
-  for (uint j = 0u; j < ITEMS; j++) s_work[padded(split_take(next, digits[j] & 3u))] = loaded[j];
+  // keep the words; radix_bits 4 and 8: programs.c). split_digits_keys
+  // is the first split, split_work_keys does the others, and the moves
+  // take each bucket's start from TILE_STARTS (programs.c: KEY_SPLIT
+  // needs them).
+  uvec2 first = split_digits_keys(digits, loaded);
 #else
   uvec2 first = split_digits(digits, own);
 #endif
