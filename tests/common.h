@@ -108,7 +108,7 @@ void ref_stable_sort(const uint32_t *keys, const uint32_t *values, size_t n,
                      unsigned begin_bit, unsigned end_bit, uint32_t *ref_keys,
                      uint32_t *ref_values);
 /** Reference for a whole-key keys-only sort: a comparison sort of a copy. */
-void ref_qsort_keys(const uint32_t *keys, size_t n, uint32_t *ref_keys);
+void ref_sort_keys(const uint32_t *keys, size_t n, uint32_t *ref_keys);
 
 /** Fails the test with the first mismatch (index, expected, got) and `what`. */
 void expect_equal_u32(const uint32_t *expected, const uint32_t *got, size_t n,
@@ -116,8 +116,8 @@ void expect_equal_u32(const uint32_t *expected, const uint32_t *got, size_t n,
 
 /**
  * Checks a sort result against the independent references: keys against
- * qsort (whole range, keys only) or the stable reference, values (if given)
- * against the stable reference (this checks stability).
+ * ref_sort_keys (whole range, keys only) or the stable reference, values
+ * (if given) against the stable reference (this checks stability).
  */
 void check_sort_result(const uint32_t *in_keys, const uint32_t *in_values,
                        const uint32_t *out_keys, const uint32_t *out_values,

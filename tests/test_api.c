@@ -1,7 +1,10 @@
 /* CPU-only API tests: status strings, version, NULL handling, defaults.
- * No GL context is created here (and none is needed). */
+ * No GL context is created here (and none is needed). Also the tests' own
+ * CPU references (data.c) against libc's qsort, since every other suite
+ * trusts them. */
 #include "common.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const glradix_status all_status[] = {
@@ -160,6 +163,64 @@ START_TEST(headless_load_before_create_is_null) {
 }
 END_TEST
 
+/* ---- the references against qsort --------------------------------------- */
+
+typedef struct qsort_item {
+  uint64_t order;
+  uint32_t index;
+} qsort_item;
+
+static int qsort_desc; /* qsort has no context argument */
+
+static int cmp_qsort_item(const void *a, const void *b) {
+  const qsort_item *x = a, *y = b;
+  if (x->order != y->order) return (x->order < y->order) != (qsort_desc != 0) ? -1 : 1;
+  return (x->index > y->index) - (x->index < y->index);
+}
+
+static int cmp_u32(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* Sizes around the merge sort's powers of two, few distinct orders (ties
+ * must keep their original order), both directions. */
+START_TEST(references_match_qsort) {
+  static const size_t sizes[] = {0, 1, 2, 3, 5, 16, 17, 1000, 4097};
+  uint64_t st = 77;
+  for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+    size_t n = sizes[s];
+    uint64_t *order = malloc((n ? n : 1) * sizeof *order);
+    qsort_item *items = malloc((n ? n : 1) * sizeof *items);
+    uint32_t *index = test_alloc_u32(n), *keys = test_alloc_u32(n), *ref = test_alloc_u32(n),
+             *expect = test_alloc_u32(n);
+    ck_assert(order && items);
+    for (size_t i = 0; i < n; i++) {
+      keys[i] = (uint32_t)(test_rng_next(&st) >> 32);
+      order[i] = keys[i] % 5u * UINT64_C(0x100000001);
+    }
+    for (int desc = 0; desc <= 1; desc++) {
+      for (size_t i = 0; i < n; i++) items[i] = (qsort_item){order[i], (uint32_t)i};
+      qsort_desc = desc;
+      if (n) qsort(items, n, sizeof *items, cmp_qsort_item);
+      for (size_t i = 0; i < n; i++) expect[i] = items[i].index;
+      ref_stable_order(order, n, desc, index);
+      expect_equal_u32(expect, index, n, desc ? "ref_stable_order, descending" : "ref_stable_order");
+    }
+    if (n) memcpy(expect, keys, n * sizeof *keys);
+    if (n) qsort(expect, n, sizeof *expect, cmp_u32);
+    ref_sort_keys(keys, n, ref);
+    expect_equal_u32(expect, ref, n, "ref_sort_keys");
+    free(order);
+    free(items);
+    free(index);
+    free(keys);
+    free(ref);
+    free(expect);
+  }
+}
+END_TEST
+
 static Suite *api_suite(void) {
   Suite *s = suite_create("api");
   TCase *tc = tcase_create("cpu");
@@ -179,6 +240,9 @@ static Suite *api_suite(void) {
   tcase_add_test(tc, headless_null_arguments);
   tcase_add_test(tc, headless_load_before_create_is_null);
   suite_add_tcase(s, tc);
+  TCase *refs = tcase_create("references");
+  tcase_add_test(refs, references_match_qsort);
+  suite_add_tcase(s, refs);
   return s;
 }
 

@@ -11,7 +11,7 @@
 #define LARGE_N ((size_t)4194304 + 17)
 
 /* Two rounds on the same buffers with different data, each checked against
- * the stable qsort reference (keys and values). */
+ * the stable CPU reference (keys and values). */
 START_TEST(pairs_4m_plus_17) {
   run_gl_sort_twice(tg_ctx, LARGE_N, DIST_UNIFORM, 1, 0, 0, 4242);
 }
