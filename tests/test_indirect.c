@@ -33,16 +33,16 @@ static void check_indirect(glradix_context *ctx, size_t capacity, size_t gpu_cou
     sd.end_bit = end_bit;
     sd.count_buffer = cb;
     sd.count_offset = COUNT_OFFSET;
-    test_log_reset(&tg_log);
-    glradix_status st = glradix_sort(ctx, &sd);
-    ck_assert_msg(st == GLRADIX_OK, "indirect sort: %s", glradix_status_string(st));
-    ck_assert_int_eq(tg_log.count, 0);
-    buf_read(kb, out_k, capacity);
-    if (pairs) buf_read(vb, out_v, capacity);
-    ref_stable_sort(keys, pairs ? values : NULL, n, 0, end_bit, ref_k, pairs ? ref_v : NULL);
     char what[128];
     snprintf(what, sizeof what, "capacity %zu gpu count %zu pairs %d end_bit %u round %u",
              capacity, gpu_count, pairs, end_bit, round);
+    test_log_reset(&tg_log);
+    glradix_status st = glradix_sort(ctx, &sd);
+    ck_assert_msg(st == GLRADIX_OK, "%s: indirect sort: %s", what, glradix_status_string(st));
+    ck_assert_msg(tg_log.count == 0, "%s: a good sort logged: %s", what, tg_log.first);
+    buf_read(kb, out_k, capacity);
+    if (pairs) buf_read(vb, out_v, capacity);
+    ref_stable_sort(keys, pairs ? values : NULL, n, 0, end_bit, ref_k, pairs ? ref_v : NULL);
     expect_equal_u32(ref_k, out_k, n, what);
     expect_equal_u32(keys + n, out_k + n, capacity - n, what); /* untouched tail */
     if (pairs) {
@@ -80,11 +80,12 @@ static void indirect_case(int i, unsigned end_bit) {
                  300 + (uint64_t)i * 2);
 }
 
-START_TEST(indirect_counts) { indirect_case(_i, 0); }
+/* a forked child runs both pairs and keys alone of one (capacity, count) */
+START_TEST(indirect_counts) { FOR_GROUP_CASES(i, 2, N_CASES * 2) indirect_case(i, 0); }
 END_TEST
 /* 30 bits at radix_bits 2: 15 passes, odd, so the reduce-then-scan plan
  * ends with copy_back over the GPU count. */
-START_TEST(indirect_counts_odd_passes) { indirect_case(_i, 30); }
+START_TEST(indirect_counts_odd_passes) { FOR_GROUP_CASES(i, 2, N_CASES * 2) indirect_case(i, 30); }
 END_TEST
 
 /* cull -> compact -> sort: the kept keys and their count never leave the GPU. */
@@ -159,21 +160,21 @@ static Suite *indirect_suite(void) {
   Suite *s = suite_create("indirect");
   TCase *tc = tcase_create("default");
   tcase_add_checked_fixture(tc, ctx_setup_default, ctx_teardown);
-  tcase_add_loop_test(tc, indirect_counts, 0, (int)(N_CASES * 2));
+  tcase_add_loop_test(tc, indirect_counts, 0, CASE_GROUPS(N_CASES * 2, 2));
   tcase_add_test(tc, compact_count_feeds_sort);
   tcase_add_test(tc, indirect_bad_input);
   suite_add_tcase(s, tc);
   tc = tcase_create("radix_2");
   tcase_add_checked_fixture(tc, ctx_setup_r2, ctx_teardown);
-  tcase_add_loop_test(tc, indirect_counts_odd_passes, 0, (int)(N_CASES * 2));
+  tcase_add_loop_test(tc, indirect_counts_odd_passes, 0, CASE_GROUPS(N_CASES * 2, 2));
   suite_add_tcase(s, tc);
   tc = tcase_create("scan_then_propagate");
   tcase_add_checked_fixture(tc, ctx_setup_stp_r8, ctx_teardown);
-  tcase_add_loop_test(tc, indirect_counts, 0, (int)(N_CASES * 2));
+  tcase_add_loop_test(tc, indirect_counts, 0, CASE_GROUPS(N_CASES * 2, 2));
   suite_add_tcase(s, tc);
   tc = tcase_create("dispatch_limit_3");
   tcase_add_checked_fixture(tc, ctx_setup_dl3, ctx_teardown);
-  tcase_add_loop_test(tc, indirect_counts, 0, (int)(N_CASES * 2));
+  tcase_add_loop_test(tc, indirect_counts, 0, CASE_GROUPS(N_CASES * 2, 2));
   suite_add_tcase(s, tc);
   return s;
 }

@@ -76,18 +76,18 @@ static void check64(size_t n, dist64 d, int pairs, int desc, unsigned begin, uns
     sd.end_bit = end;
     sd.descending = desc;
     sd.count_buffer = cb;
+    char what[128];
+    snprintf(what, sizeof what, "n %zu dist %d pairs %d desc %d [%u,%u) indirect %d round %u", n,
+             (int)d, pairs, desc, begin, end, indirect, round);
     test_log_reset(&tg_log);
     glradix_status st = glradix_sort(tg_ctx, &sd);
-    ck_assert_msg(st == GLRADIX_OK, "64-bit sort: %s (%s)", glradix_status_string(st),
+    ck_assert_msg(st == GLRADIX_OK, "%s: 64-bit sort: %s (%s)", what, glradix_status_string(st),
                   tg_log.first);
-    ck_assert_msg(tg_log.count == 0, "a good sort logged: %s", tg_log.first);
+    ck_assert_msg(tg_log.count == 0, "%s: a good sort logged: %s", what, tg_log.first);
     buf_read(kb, out, words);
     if (pairs) buf_read(vb, out_v, n + guard);
     for (size_t i = 0; i < n; i++) order[i] = (keys[i] >> begin) & mask;
     ref_stable_order(order, n, desc, ref);
-    char what[128];
-    snprintf(what, sizeof what, "n %zu dist %d pairs %d desc %d [%u,%u) indirect %d round %u", n,
-             (int)d, pairs, desc, begin, end, indirect, round);
     for (size_t i = 0; i < n; i++) {
       uint64_t got = (uint64_t)out[2 * i] | ((uint64_t)out[2 * i + 1] << 32);
       uint64_t want = keys[ref[i]];
@@ -116,7 +116,10 @@ static void check64(size_t n, dist64 d, int pairs, int desc, unsigned begin, uns
 static const size_t sizes[] = {1, 777, 3001, 100003};
 #define N_SIZES (sizeof sizes / sizeof sizes[0])
 
-/* loop index -> size x distribution x pairs x descending */
+/* case index -> size x distribution x pairs x descending; a forked child
+ * runs one size (CASES_PER) */
+#define CASES_PER (D64_COUNT * 4)
+#define N_FULL (N_SIZES * CASES_PER)
 static void full_key_case(int i, int indirect) {
   size_t k = (size_t)i;
   int desc = (int)(k % 2);
@@ -130,20 +133,22 @@ static void full_key_case(int i, int indirect) {
   check64(n, d, pairs, desc, 0, 0, indirect, 6000 + (uint64_t)i * 2);
 }
 
-START_TEST(key64_full) { full_key_case(_i, 0); }
+START_TEST(key64_full) { FOR_GROUP_CASES(i, CASES_PER, N_FULL) full_key_case(i, 0); }
 END_TEST
-START_TEST(key64_full_indirect) { full_key_case(_i, 1); }
+START_TEST(key64_full_indirect) { FOR_GROUP_CASES(i, CASES_PER, N_FULL) full_key_case(i, 1); }
 END_TEST
 
 /* Ranges inside the low word, across the word boundary, in the high word. */
 static const unsigned ranges[][2] = {{0, 63}, {20, 44}, {32, 0}, {5, 37}, {0, 1}, {63, 64}};
 #define N_RANGES (sizeof ranges / sizeof ranges[0])
 
-START_TEST(key64_ranges) {
-  size_t r = (size_t)_i % N_RANGES;
-  int pairs = (int)(((size_t)_i / N_RANGES) % 2);
-  check64(20011, D64_UNIFORM, pairs, 0, ranges[r][0], ranges[r][1], 0, 7000 + (uint64_t)_i * 2);
-  check64(20011, D64_MORTON63, pairs, 1, ranges[r][0], ranges[r][1], 0, 7100 + (uint64_t)_i * 2);
+START_TEST(key64_ranges) { /* a forked child runs every range, keys or pairs */
+  FOR_GROUP_CASES(i, N_RANGES, N_RANGES * 2) {
+    size_t r = (size_t)i % N_RANGES;
+    int pairs = (int)(((size_t)i / N_RANGES) % 2);
+    check64(20011, D64_UNIFORM, pairs, 0, ranges[r][0], ranges[r][1], 0, 7000 + (uint64_t)i * 2);
+    check64(20011, D64_MORTON63, pairs, 1, ranges[r][0], ranges[r][1], 0, 7100 + (uint64_t)i * 2);
+  }
 }
 END_TEST
 
@@ -177,11 +182,11 @@ END_TEST
 
 static Suite *key64_suite(void) {
   Suite *s = suite_create("key64");
-  const int full = (int)(N_SIZES * D64_COUNT * 4);
+  const int full = CASE_GROUPS(N_FULL, CASES_PER);
   TCase *tc = tcase_create("default");
   tcase_add_checked_fixture(tc, ctx_setup_default, ctx_teardown);
   tcase_add_loop_test(tc, key64_full, 0, full);
-  tcase_add_loop_test(tc, key64_ranges, 0, (int)(N_RANGES * 2));
+  tcase_add_loop_test(tc, key64_ranges, 0, CASE_GROUPS(N_RANGES * 2, N_RANGES));
   tcase_add_test(tc, key64_small_edges);
   tcase_add_test(tc, key64_bad_range);
   suite_add_tcase(s, tc);
@@ -192,7 +197,7 @@ static Suite *key64_suite(void) {
   tc = tcase_create("scan_then_propagate");
   tcase_add_checked_fixture(tc, ctx_setup_stp_r8, ctx_teardown);
   tcase_add_loop_test(tc, key64_full, 0, full);
-  tcase_add_loop_test(tc, key64_ranges, 0, (int)(N_RANGES * 2));
+  tcase_add_loop_test(tc, key64_ranges, 0, CASE_GROUPS(N_RANGES * 2, N_RANGES));
   suite_add_tcase(s, tc);
   return s;
 }

@@ -114,8 +114,10 @@ static void check_typed(glradix_key_type type, int descending, size_t n, int pai
     sd.descending = descending;
     test_log_reset(&tg_log);
     glradix_status st = glradix_sort(tg_ctx, &sd);
-    ck_assert_msg(st == GLRADIX_OK, "sort failed: %s", glradix_status_string(st));
-    ck_assert_msg(tg_log.count == 0, "a good sort logged: %s", tg_log.first);
+    ck_assert_msg(st == GLRADIX_OK, "type %d desc %d n %zu pairs %d round %u: sort failed: %s",
+                  (int)type, descending, n, pairs, round, glradix_status_string(st));
+    ck_assert_msg(tg_log.count == 0, "type %d desc %d n %zu pairs %d round %u: a good sort logged: %s",
+                  (int)type, descending, n, pairs, round, tg_log.first);
     buf_read(kb, out_k, n);
     if (pairs) buf_read(vb, out_v, n);
 
@@ -147,7 +149,10 @@ static void check_typed(glradix_key_type type, int descending, size_t n, int pai
 static const size_t sizes[] = {1, 777, 5000, 100003};
 #define N_SIZES (sizeof sizes / sizeof sizes[0])
 
-/* loop index -> type x descending x size x pairs */
+/* case index -> type x descending x size x pairs; a forked child runs one
+ * type and direction (CASES_PER) */
+#define CASES_PER (2 * N_SIZES)
+#define N_TYPED (3 * 2 * CASES_PER)
 static void typed_case(int i) {
   size_t k = (size_t)i;
   int pairs = (int)(k % 2);
@@ -161,9 +166,9 @@ static void typed_case(int i) {
   check_typed(types[k % 3], descending, n, pairs, 4000 + (uint64_t)i * 2);
 }
 
-START_TEST(typed_default_radix) { typed_case(_i); }
+START_TEST(typed_default_radix) { FOR_GROUP_CASES(i, CASES_PER, N_TYPED) typed_case(i); }
 END_TEST
-START_TEST(typed_radix_2) { typed_case(_i); }
+START_TEST(typed_radix_2) { FOR_GROUP_CASES(i, CASES_PER, N_TYPED) typed_case(i); }
 END_TEST
 
 START_TEST(descending_partial_range) {
@@ -225,7 +230,7 @@ END_TEST
 
 static Suite *key_types_suite(void) {
   Suite *s = suite_create("key_types");
-  const int cases = (int)(3 * 2 * N_SIZES * 2);
+  const int cases = CASE_GROUPS(N_TYPED, CASES_PER);
   TCase *tc = tcase_create("default_radix");
   tcase_add_checked_fixture(tc, ctx_setup_default, ctx_teardown);
   tcase_add_loop_test(tc, typed_default_radix, 0, cases);

@@ -23,10 +23,16 @@ static void range_case(int i, int pairs, uint64_t seed) {
   run_gl_sort_twice(tg_ctx, n, d, pairs, ranges[r][0], ranges[r][1], seed);
 }
 
-/* Runs under the default, r2, r4 and r8 fixtures. */
-START_TEST(range_keys) { range_case(_i, 0, 100 + (uint64_t)_i * 2); }
+/* Runs under the default, r2, r4 and r8 fixtures; a forked child runs
+ * every range of one size and distribution. */
+#define N_RANGE_CASES (N_RANGES * N_RDISTS * N_RSIZES)
+START_TEST(range_keys) {
+  FOR_GROUP_CASES(i, N_RANGES, N_RANGE_CASES) range_case(i, 0, 100 + (uint64_t)i * 2);
+}
 END_TEST
-START_TEST(range_pairs) { range_case(_i, 1, 300 + (uint64_t)_i * 2); }
+START_TEST(range_pairs) {
+  FOR_GROUP_CASES(i, N_RANGES, N_RANGE_CASES) range_case(i, 1, 300 + (uint64_t)i * 2);
+}
 END_TEST
 
 static const size_t radix_sizes[] = {1, 2, 1023, 1025, 4097, 100003};
@@ -35,10 +41,12 @@ static const test_dist radix_dists[] = {DIST_UNIFORM, DIST_FEW_UNIQUE, DIST_MORT
 #define N_XSIZES (sizeof radix_sizes / sizeof radix_sizes[0])
 #define N_XDISTS (sizeof radix_dists / sizeof radix_dists[0])
 
-START_TEST(radix_pairs_size_x_dist) {
-  size_t n = radix_sizes[(size_t)_i / N_XDISTS];
-  test_dist d = radix_dists[(size_t)_i % N_XDISTS];
-  run_gl_sort_twice(tg_ctx, n, d, 1, 0, 0, 700 + (uint64_t)_i * 2);
+START_TEST(radix_pairs_size_x_dist) { /* a forked child runs one size */
+  FOR_GROUP_CASES(i, N_XDISTS, N_XSIZES * N_XDISTS) {
+    size_t n = radix_sizes[(size_t)i / N_XDISTS];
+    test_dist d = radix_dists[(size_t)i % N_XDISTS];
+    run_gl_sort_twice(tg_ctx, n, d, 1, 0, 0, 700 + (uint64_t)i * 2);
+  }
 }
 END_TEST
 
@@ -52,11 +60,11 @@ END_TEST
 static TCase *radix_tcase(const char *name, void (*setup)(void)) {
   TCase *tc = tcase_create(name);
   tcase_add_checked_fixture(tc, setup, ctx_teardown);
-  /* the ranges at the smaller size only (loop index < N_RANGES * N_RDISTS) */
-  int nr = (int)(N_RANGES * N_RDISTS);
+  /* the ranges at the smaller size only (case index < N_RANGES * N_RDISTS) */
+  int nr = CASE_GROUPS(N_RANGES * N_RDISTS, N_RANGES);
   tcase_add_loop_test(tc, range_keys, 0, nr);
   tcase_add_loop_test(tc, range_pairs, 0, nr);
-  tcase_add_loop_test(tc, radix_pairs_size_x_dist, 0, (int)(N_XSIZES * N_XDISTS));
+  tcase_add_loop_test(tc, radix_pairs_size_x_dist, 0, CASE_GROUPS(N_XSIZES * N_XDISTS, N_XDISTS));
   tcase_add_test(tc, radix_keys_and_host);
   return tc;
 }
@@ -65,7 +73,7 @@ static Suite *sort_bits_suite(void) {
   Suite *s = suite_create("sort_bits");
   TCase *tc = tcase_create("ranges_default_radix");
   tcase_add_checked_fixture(tc, ctx_setup_default, ctx_teardown);
-  int nr = (int)(N_RANGES * N_RDISTS * N_RSIZES);
+  int nr = CASE_GROUPS(N_RANGE_CASES, N_RANGES);
   tcase_add_loop_test(tc, range_keys, 0, nr);
   tcase_add_loop_test(tc, range_pairs, 0, nr);
   suite_add_tcase(s, tc);

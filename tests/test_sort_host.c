@@ -8,18 +8,20 @@ static const size_t sizes[] = {
     1u << 20, 1500007};
 #define N_SIZES (sizeof sizes / sizeof sizes[0])
 
+/* case index -> (size, distribution); a forked child runs one size */
+#define N_CASES (N_SIZES * DIST_COUNT)
 static size_t case_size(int i) { return sizes[(size_t)i / DIST_COUNT]; }
 static test_dist case_dist(int i) { return (test_dist)((size_t)i % DIST_COUNT); }
 
 START_TEST(host_keys_size_x_dist) {
-  run_host_sort_twice(tg_ctx, case_size(_i), case_dist(_i), 0,
-                      20000 + (uint64_t)_i * 2);
+  FOR_GROUP_CASES(i, DIST_COUNT, N_CASES)
+    run_host_sort_twice(tg_ctx, case_size(i), case_dist(i), 0, 20000 + (uint64_t)i * 2);
 }
 END_TEST
 
 START_TEST(host_pairs_size_x_dist) {
-  run_host_sort_twice(tg_ctx, case_size(_i), case_dist(_i), 1,
-                      30000 + (uint64_t)_i * 2);
+  FOR_GROUP_CASES(i, DIST_COUNT, N_CASES)
+    run_host_sort_twice(tg_ctx, case_size(i), case_dist(i), 1, 30000 + (uint64_t)i * 2);
 }
 END_TEST
 
@@ -35,12 +37,12 @@ static Suite *sort_host_suite(void) {
   Suite *s = suite_create("sort_host");
   TCase *tc = tcase_create("keys");
   tcase_add_checked_fixture(tc, ctx_setup_default, ctx_teardown);
-  tcase_add_loop_test(tc, host_keys_size_x_dist, 0, (int)(N_SIZES * DIST_COUNT));
+  tcase_add_loop_test(tc, host_keys_size_x_dist, 0, CASE_GROUPS(N_CASES, DIST_COUNT));
   suite_add_tcase(s, tc);
 
   tc = tcase_create("pairs");
   tcase_add_checked_fixture(tc, ctx_setup_default, ctx_teardown);
-  tcase_add_loop_test(tc, host_pairs_size_x_dist, 0, (int)(N_SIZES * DIST_COUNT));
+  tcase_add_loop_test(tc, host_pairs_size_x_dist, 0, CASE_GROUPS(N_CASES, DIST_COUNT));
   tcase_add_test(tc, host_pairs_shrinking_sizes);
   suite_add_tcase(s, tc);
   return s;
