@@ -83,6 +83,9 @@ static void choose_tile(glradix_context *ctx, bool cpu, GLint64 max_shared,
       break;
     }
 #ifdef GLRADIX_TUNE_WG_SIZE
+#if (GLRADIX_TUNE_WG_SIZE) & ((GLRADIX_TUNE_WG_SIZE) - 1)
+#error "GLRADIX_TUNE_WG_SIZE: the Blelloch block scan (scan_blocks) needs a power of two"
+#endif
   pick.wg_size = GLRADIX_TUNE_WG_SIZE;
 #endif
 #ifdef GLRADIX_TUNE_ITEMS
