@@ -179,8 +179,8 @@ void run_host_sort_twice(glradix_context *ctx, size_t n, test_dist d, int pairs,
 
 /** Loop tests over many cases run a group of consecutive cases in each
  *  forked child: every child builds its own GL context and programs (about
- *  40 ms on llvmpipe, 150 ms under the sanitizers), which had been most of
- *  a small case's time. Register the test with
+ *  40-55 ms on llvmpipe, several times that under the sanitizers), which
+ *  had been most of a small case's time. Register the test with
  *  tcase_add_loop_test(tc, fn, 0, CASE_GROUPS(total, per)); in its body,
  *  FOR_GROUP_CASES(i, per, total) walks the group's case indices. Each case
  *  is still a function of its own index (its parameters and seed), and each
