@@ -85,14 +85,13 @@ typedef enum test_dist {
 
 const char *dist_name(test_dist d);
 /** Whether the suites that repeat test_sort's size grid by another route
- *  (sort_host, the GPU forms' sort_gpu_forms) run distribution d at sizes
- *  from LARGE_SIZE up: those that change what a large grid runs (every
- *  pass, 30-bit keys, big buckets, skipped passes before and after sorted
- *  ones, every pass skipped). The order of the input (sorted, reverse) and
- *  the other skip patterns run there at the smaller sizes; test_sort runs
- *  every distribution at every size. */
-#define LARGE_SIZE (1u << 20)
-int dist_at_large_sizes(test_dist d);
+ *  (sort_host, the GPU forms' sort_gpu_forms) run n keys of distribution
+ *  d: every distribution below 1M keys, from 1M up those that change what
+ *  a large grid runs (every pass, 30-bit keys, big buckets, skipped passes
+ *  before and after sorted ones, every pass skipped). The order of the
+ *  input (sorted, reverse) and the other skip patterns run there at the
+ *  smaller sizes; test_sort runs every distribution at every size. */
+int runs_in_trimmed_grid(size_t n, test_dist d);
 uint64_t test_rng_next(uint64_t *state);
 void gen_keys(uint32_t *keys, size_t n, test_dist d, uint64_t seed);
 /** Distinct values: round 0 gives 0..n-1, other rounds an odd-multiplier

@@ -21,12 +21,12 @@ const char *dist_name(test_dist d) {
   }
 }
 
-/* splitmix64 */
-int dist_at_large_sizes(test_dist d) {
-  return d == DIST_UNIFORM || d == DIST_MORTON || d == DIST_FEW_UNIQUE || d == DIST_LOW_BITS ||
-         d == DIST_EQUAL;
+int runs_in_trimmed_grid(size_t n, test_dist d) {
+  return n < (1u << 20) || d == DIST_UNIFORM || d == DIST_MORTON || d == DIST_FEW_UNIQUE ||
+         d == DIST_LOW_BITS || d == DIST_EQUAL;
 }
 
+/* splitmix64 */
 uint64_t test_rng_next(uint64_t *state) {
   uint64_t z = (*state += UINT64_C(0x9E3779B97F4A7C15));
   z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);

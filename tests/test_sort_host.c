@@ -1,5 +1,5 @@
 /* glradix_sort_host with the default context: every size x every
- * distribution (fewer from LARGE_SIZE up), keys only and pairs, each sorted
+ * distribution (fewer from 1M keys up), keys only and pairs, each sorted
  * twice on one context. */
 #include "common.h"
 
@@ -13,8 +13,8 @@ static const size_t sizes[] = {
 #define N_CASES (N_SIZES * DIST_COUNT)
 static size_t case_size(int i) { return sizes[(size_t)i / DIST_COUNT]; }
 static test_dist case_dist(int i) { return (test_dist)((size_t)i % DIST_COUNT); }
-/* the large sizes with fewer distributions (dist_at_large_sizes) */
-static int case_runs(int i) { return case_size(i) < LARGE_SIZE || dist_at_large_sizes(case_dist(i)); }
+/* the large sizes with fewer distributions */
+static int case_runs(int i) { return runs_in_trimmed_grid(case_size(i), case_dist(i)); }
 
 START_TEST(host_keys_size_x_dist) {
   FOR_GROUP_CASES(i, DIST_COUNT, N_CASES) if (case_runs(i))
