@@ -2,6 +2,7 @@
 # Everything BENCHMARKS.md reports, in one call on the GPU machine (see
 # ../shared/gpu/README.md: .gl/ and .gpu/ carried). Writes $OUT/report.tar:
 #   gpu.txt cub.csv cub64.csv glradix.csv portable.csv stp.csv more.csv stages.txt chart.svg
+#   copies.txt
 # and nothing else, since the device tool brings back at most 8 files (in
 # session 5 the archive itself was left behind when the files sat beside it).
 #   bash bench/gpu_report.sh [SIZES]
@@ -22,6 +23,8 @@ bench=$w/build/bench/glradix-bench
 nvcc -O3 -arch=sm_90 -o "$w/cub" .gpu/cub_sort_bench.cu
 # CUB on 64-bit keys (63 bits) with uint32 values, for the uint64 rows.
 nvcc -O3 -arch=sm_90 -o "$w/cub64" bench/cub_sort64.cu
+# The copy yardstick in CUDA (bench/cuda_copy.cu), beside GL's below.
+nvcc -O3 -arch=sm_90 -o "$w/cuda_copy" bench/cuda_copy.cu
 "$w/cub" "$sizes" >"$out/cub.csv"
 "$w/cub64" "$sizes" >"$out/cub64.csv"
 # Driver's best path (subgroups where offered), every radix width.
@@ -48,6 +51,10 @@ cat "$w/info.txt" >>"$out/gpu.txt"
 { "$bench" --stages --copy --n 16777216 --pairs --key-bits 30 --bits 2,4,8
   "$bench" --stages --portable --n 16777216 --pairs --key-bits 30 --bits 2,4,8; } \
   >"$out/stages.txt" 2>&1
+# The copy yardstick at every size, GL's (bytes read plus written) and the
+# same kernel's in CUDA: above about 512 MB of buffers GL's halves (session 16).
+{ "$bench" --copy --n "$sizes" --pairs --key-bits 30 2>&1 | grep '^copy:'
+  "$w/cuda_copy" "$sizes"; } >"$out/copies.txt"
 cat "$out/gpu.txt"
 tar -C "$out" -cf "$final/report.tar" gpu.txt cub.csv cub64.csv glradix.csv portable.csv stp.csv \
-    more.csv stages.txt chart.svg
+    more.csv stages.txt chart.svg copies.txt
