@@ -29,7 +29,9 @@ for config in cpu gpu48 gpu48_subgroup32 gpu32; do
     total=$((total + count))
     if ! out=$(glslangValidator -S comp "$dir"/*.comp 2>&1); then
       echo "FAIL $config radix_bits $bits:"
-      echo "$out" | grep -B1 -A3 ERROR | head -40
+      # each failing file's name and first errors; all of it if none says ERROR
+      if echo "$out" | grep -q ERROR; then echo "$out" | grep -B1 -A3 ERROR | head -40
+      else echo "$out" | head -40; fi
       exit 1
     fi
   done
