@@ -10,10 +10,10 @@ build() { # name flags
 run() { # round name path args
   local r=$1 name=$2 path=$3; shift 3
   local extra=(); [ "$path" = portable ] && extra=(--portable)
-  /tmp/b_${name%%_[01]}/bench/glradix-bench --csv --verify "${extra[@]}" "$@" 2>&1 | grep -v '^impl,' | sed "s/^/$r,$name,$path,/" | tee -a "$out/ab.csv"
+  /tmp/b_${name%%_*}/bench/glradix-bench --csv --verify "${extra[@]}" "$@" 2>&1 | grep -v '^impl,' | sed "s/^/$r,$name,$path,/" | tee -a "$out/ab.csv"
 }
 stages() { # name args
   local name=$1; shift
   echo "== $name $*" >> "$out/stages.txt"
-  /tmp/b_${name%%_[01]}/bench/glradix-bench --stages "$@" >> "$out/stages.txt" 2>&1
+  /tmp/b_${name%%_*}/bench/glradix-bench --stages "$@" >> "$out/stages.txt" 2>&1
 }
