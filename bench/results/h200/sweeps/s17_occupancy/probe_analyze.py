@@ -1,6 +1,13 @@
 #!/usr/bin/env python3
-"""Analyze a GLRADIX_PROBE dump: per kernel and pass, groups per SM, resident
-groups per SM, group lifetime and its phases (SM clock cycles)."""
+"""Analyze a GLRADIX_PROBE dump (probe.patch): per kernel and pass, groups per
+SM, resident groups per SM, group lifetime and its phases (SM clock cycles).
+
+Layout, as probe.patch writes it: two uint32 (tiles, keys), then for kernel k
+(0 tile_counts, 1 shuffle_scatter), pass p < 4 and group g < G, eight words:
+SM id | warps per SM << 16, then the clock at marks 1 (start) to 7 (end), 0
+where a mark was not reached. The group counts below are upper bounds
+(tile_counts: two tiles a group); records left zero, groups that did not
+run, are skipped, so builds with more tiles a group read right too."""
 import struct, sys, statistics as st
 
 G = 16384
@@ -36,8 +43,7 @@ def analyze(path, count_tiles=2):
             life, conc_max, conc_avg, spans, nper = [], [], [], [], []
             marks = {i: [] for i in range(2, 8)}
             for sm, rs in by_sm.items():
-                t0 = min(r[1] for r in rs)  # may wrap: use the first's start as origin
-                t0 = rs[0][1]
+                t0 = rs[0][1]  # clocks may wrap: times are taken from the first group's start
                 ev = []
                 lo, hi = None, None
                 for r in rs:
