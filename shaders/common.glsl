@@ -209,9 +209,9 @@ uint ordered_bits(uint k) { return (k & 0x80000000u) != 0u ? ~k : k | 0x80000000
 uint unordered_bits(uint t) { return (t & 0x80000000u) != 0u ? t & 0x7FFFFFFFu : ~t; }
 
 #ifdef WITH_SKIP
-// The sort's small state buffer: every pass's digit counts and skip flags
-// (pass_skip_*), then the number of keys (written by C, or by count_prepare
-// from the caller's count buffer) and the tile stages' indirect dispatch.
+// The sort's small state buffer: which key bits vary (pass_skipped), then
+// the number of keys (written by C, or by count_prepare from the caller's
+// count buffer) and the tile stages' indirect dispatch.
 layout(std430, binding = B_SKIP) buffer Skip { uint skip[]; };
 
 uint sort_count() { return skip[COUNT_SLOT]; }
@@ -224,6 +224,22 @@ uint digit64(uvec2 k, uint shift, uint mask) {
   if (shift == 0u) return k.x & mask;
   return ((k.x >> shift) | (k.y << (32u - shift))) & mask;
 }
+
+#ifdef WITH_SKIP
+// Whether the pass over sort-key bits [shift, shift + bits) leaves the keys
+// where they are: none of those bits varies between keys (pass skipping;
+// the first pass's tile stage gathered skip[0..3], and a sort that skips
+// no pass sets them all). Its tile stages return at once, and
+// shuffle_scatter copies.
+bool pass_skipped(uint shift, uint bits) {
+#if KEY_WORDS == 2
+  uvec2 mixed = uvec2(skip[0] & skip[2], skip[1] & skip[3]);
+  return digit64(mixed, shift, (1u << bits) - 1u) == 0u;
+#else
+  return ((skip[0] & skip[2]) >> shift & ((1u << bits) - 1u)) == 0u;
+#endif
+}
+#endif
 
 #ifdef WITH_KEYS
 // A key is KEY_WORDS 32-bit words: uint, or uvec2 (a uint64 in memory, low

@@ -13,7 +13,6 @@ layout(std430, binding = B_TILE_VALUES) readonly buffer TileValues { uint tile_v
 
 layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
-layout(location = LOC_PASS) uniform uint u_pass;
 
 #if STAGED
 // The tile's keys, read once (programs.c: where they fit in shared memory).
@@ -27,7 +26,7 @@ shared uint s_first[BUCKETS];
 void main() {
   uint tile = group_index();
   uint tile_n = keys_in_tile(tile);
-  if (tile_n == 0u || skip[SKIP_FLAGS + u_pass] != 0u) return; // see local_shuffle
+  if (tile_n == 0u || pass_skipped(u_shift, u_digit_bits)) return; // see local_shuffle
   uint lid = gl_LocalInvocationID.x;
   uint base = tile * TILE;
   uint mask = (1u << u_digit_bits) - 1u;

@@ -18,7 +18,6 @@ layout(std430, binding = B_TILE_VALUES) writeonly buffer TileValues { uint tile_
 
 layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
-layout(location = LOC_PASS) uniform uint u_pass;
 layout(location = LOC_GATHER_KEY_BITS) uniform uint u_gather_key_bits; // nonzero: gather key bits
 
 shared uint s_hist[BUCKETS];
@@ -30,7 +29,8 @@ void main() {
   // The whole group leaves: the grid overshoots, or every key has the same
   // digit in this pass (pass skipping), which would leave them where they are.
   uint tile_n = keys_in_tile(tile);
-  if (tile_n == 0u || skip[SKIP_FLAGS + u_pass] != 0u) return;
+  // The first pass gathers the bits pass_skipped reads, and is never skipped here.
+  if (tile_n == 0u || (u_gather_key_bits == 0u && pass_skipped(u_shift, u_digit_bits))) return;
   uint lid = gl_LocalInvocationID.x;
   uint base = tile * TILE;
   uint mask = (1u << u_digit_bits) - 1u;

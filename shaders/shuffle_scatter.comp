@@ -31,7 +31,6 @@ layout(std430, binding = B_TILE_VALUES) writeonly buffer OutValuesVec { WORD_VEC
 
 layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
-layout(location = LOC_PASS) uniform uint u_pass;
 // Where the scan left level 1, the scanned totals of level 0's blocks (the
 // scan stops short of adding them to level 0), or NO_BLOCK_SUMS.
 layout(location = LOC_BLOCK_SUMS) uniform uint u_block_sums;
@@ -149,7 +148,7 @@ void main() {
 #if NEXT_COUNTS
   // Whether this group counts the next pass's digits (not the last pass,
   // nor before a skipped one); the splits' barriers order the zeroing.
-  bool counting = u_next_shift != NO_NEXT && skip[SKIP_FLAGS + u_pass + 1u] == 0u;
+  bool counting = u_next_shift != NO_NEXT && !pass_skipped(u_next_shift, u_next_bits);
   if (counting)
     for (uint x = gl_LocalInvocationID.x; x < BUCKETS * 2u * BUCKETS; x += WG_SIZE) s_next[x] = 0u;
 #endif
@@ -169,7 +168,7 @@ void main() {
   uint lid = gl_LocalInvocationID.x;
   uint base = tile * TILE;
   uint mask = (1u << u_digit_bits) - 1u;
-  if (skip[SKIP_FLAGS + u_pass] != 0u) {
+  if (pass_skipped(u_shift, u_digit_bits)) {
     // Every key has the same digit: the pass is the identity, but its output
     // is the other buffer. Copy the tile, the invocation's own slots a
     // vector at a time. Copied a key at a time, 8 slots apart across

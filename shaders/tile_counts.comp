@@ -11,7 +11,6 @@ layout(std430, binding = B_COUNTS) writeonly buffer Counts { uint counts[]; };
 
 layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
-layout(location = LOC_PASS) uniform uint u_pass;
 layout(location = LOC_GATHER_KEY_BITS) uniform uint u_gather_key_bits; // nonzero: gather key bits
 #if TILE_STARTS
 layout(location = LOC_TILE_STARTS) uniform uint u_tile_starts;
@@ -55,8 +54,11 @@ void main() {
   for (uint t = 0u; t < GROUP_TILES; t++) LOAD_TILE_KEYS(loaded[t], first_tile + t);
 #define TILE_KEY(t, j) loaded[t][j]
 #endif
-  // A skipped pass is copied by shuffle_scatter without counts.
-  if (keys_in_tile(first_tile) == 0u || skip[SKIP_FLAGS + u_pass] != 0u) return;
+  // A skipped pass is copied by shuffle_scatter without counts; the first
+  // pass gathers the bits pass_skipped reads, and is never skipped here.
+  if (keys_in_tile(first_tile) == 0u ||
+      (u_gather_key_bits == 0u && pass_skipped(u_shift, u_digit_bits)))
+    return;
   uint lid = gl_LocalInvocationID.x;
   uint mask = (1u << u_digit_bits) - 1u;
 #if COUNT_ROWS

@@ -1,17 +1,20 @@
 /* The sort's state on the GPU before its first pass (shaders/
- * count_prepare.comp): the skip buffer zeroed, and the count either copied
- * in from the caller's count buffer, clamped to the capacity, with the tile
- * stages' indirect dispatch, or written from the CPU. */
+ * count_prepare.comp): the count either written from the CPU or copied in
+ * from the caller's count buffer, clamped to the capacity, with the tile
+ * stages' indirect dispatch; the scan's ticket zeroed. */
 #include "internal.h"
 
 void _glradix_count_prepare(glradix_context *ctx, const _glradix_pass *pass, GLuint count_buffer,
                             GLuint count_word) {
   GladGLContext *gl = &ctx->gl;
-  /* pass skipping's key bits and flags start at zero */
-  _glradix_fill(ctx, ctx->skip.name, 0, _GLRADIX_SKIP_WORDS, 0);
-  if (count_buffer == 0) {
-    _glradix_fill(ctx, ctx->skip.name, _GLRADIX_SKIP_COUNT_SLOT, 1, pass->count);
-  } else {
+  /* The count (or 0 until count_prepare.comp reads the caller's), the
+   * grids and the ticket, in one update: a GL command, which the stages'
+   * reads follow without a barrier. */
+  GLuint words[_GLRADIX_SKIP_WORDS - _GLRADIX_SKIP_COUNT_SLOT] = {count_buffer ? 0u : pass->count};
+  gl->BindBuffer(GL_COPY_WRITE_BUFFER, ctx->skip.name);
+  gl->BufferSubData(GL_COPY_WRITE_BUFFER, (GLintptr)_GLRADIX_SKIP_COUNT_SLOT * 4,
+                    (GLsizeiptr)sizeof words, words);
+  if (count_buffer != 0) {
     gl->UseProgram(ctx->programs[_GLRADIX_PROG_COUNT_PREPARE]);
     _glradix_bind(ctx, _GLRADIX_B_COUNT_IN, count_buffer, ((uint64_t)count_word + 1u) * 4u);
     _glradix_bind(ctx, _GLRADIX_B_SKIP, ctx->skip.name, 0);
@@ -19,8 +22,8 @@ void _glradix_count_prepare(glradix_context *ctx, const _glradix_pass *pass, GLu
     gl->Uniform1ui(_GLRADIX_LOC_CAPACITY, pass->count);
     gl->Uniform1ui(_GLRADIX_LOC_GROUP_LIMIT, ctx->group_limit[0]);
     _glradix_dispatch(ctx, 1);
+    gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
   }
-  gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
 }
 
 /* One work group per tile, or with count_groups per _GLRADIX_COUNT_TILES

@@ -5,6 +5,5 @@
 void _glradix_global_scatter(glradix_context *ctx, const _glradix_pass *pass) {
   _glradix_use_pass(ctx, pass->pairs ? _GLRADIX_PROG_GLOBAL_SCATTER_PAIRS
                                      : _GLRADIX_PROG_GLOBAL_SCATTER, pass);
-  ctx->gl.Uniform1ui(_GLRADIX_LOC_PASS, pass->index);
   _glradix_dispatch_tiles(ctx, pass, false);
 }

@@ -82,7 +82,6 @@ enum {
   _GLRADIX_LOC_SHIFT = 1,     /* sort: lowest key bit of the pass's digit */
   _GLRADIX_LOC_DIGIT_BITS = 2,/* sort: width of the pass's digit (<= radix_bits) */
   _GLRADIX_LOC_NUM_TILES = 3, /* sort: tiles; bucket-major stride of counts */
-  _GLRADIX_LOC_PASS = 4,      /* sort: index of the pass, for its skip flag */
   _GLRADIX_LOC_KEY_MODE = 5,  /* sort: _GLRADIX_KEY_* bits */
   _GLRADIX_LOC_GATHER_KEY_BITS = 6, /* first tile stage: nonzero also gathers which key bits vary */
   _GLRADIX_LOC_BLOCK_SUMS = 7,/* shuffle_scatter: see _glradix_scan_block_sums */
@@ -146,7 +145,6 @@ typedef enum _glradix_program {
   _GLRADIX_PROG_GLOBAL_SCATTER_PAIRS,
   _GLRADIX_PROG_TILE_SORT,
   _GLRADIX_PROG_TILE_SORT_PAIRS,
-  _GLRADIX_PROG_PASS_SKIP_FLAGS,
   _GLRADIX_PROG_TILE_COUNTS,
   _GLRADIX_PROG_TILE_COUNTS_ONE, /* one tile per work group: small grids */
   _GLRADIX_PROG_SHUFFLE_SCATTER,
@@ -402,18 +400,14 @@ void _glradix_shuffle_scatter(glradix_context *ctx, const _glradix_pass *pass,
 /* after an odd number of reduce-then-scan passes: `last`'s output back to
  * its input (the caller's buffers) */
 void _glradix_copy_back(glradix_context *ctx, const _glradix_pass *last);
-/* after the first pass's tile stage gathered which key bits vary: flags the
- * passes that can be skipped ([shift, shift + digit_bits) of `whole` is the
- * sort's bit range) */
-void _glradix_pass_skip_flags(glradix_context *ctx, const _glradix_pass *whole);
 /* The skip buffer (common.glsl WITH_SKIP): which key bits vary (the OR of
- * the keys' two words, then of their complements), _GLRADIX_MAX_PASSES skip
- * flags, the count slot, two indirect dispatches of 3 words (one work
- * group per tile, then one per _GLRADIX_COUNT_TILES tiles), and the scan's
- * ticket counter (scan_blocks.comp), which is zero between dispatches. */
+ * the keys' two words, then of their complements: pass_skipped), the count
+ * slot, two indirect dispatches of 3 words (one work group per tile, then
+ * one per _GLRADIX_COUNT_TILES tiles), and the scan's ticket counter
+ * (scan_blocks.comp), which is zero between dispatches. */
 enum {
-  _GLRADIX_SKIP_FLAGS = 4,
-  _GLRADIX_SKIP_COUNT_SLOT = _GLRADIX_SKIP_FLAGS + _GLRADIX_MAX_PASSES,
+  _GLRADIX_SKIP_KEY_BITS = 4,
+  _GLRADIX_SKIP_COUNT_SLOT = _GLRADIX_SKIP_KEY_BITS,
   _GLRADIX_SKIP_TICKET = _GLRADIX_SKIP_COUNT_SLOT + 7,
   _GLRADIX_SKIP_WORDS = _GLRADIX_SKIP_TICKET + 1
 };

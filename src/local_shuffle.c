@@ -7,7 +7,6 @@
 void _glradix_local_shuffle(glradix_context *ctx, const _glradix_pass *pass, bool key_bits) {
   _glradix_use_pass(ctx, pass->pairs ? _GLRADIX_PROG_LOCAL_SHUFFLE_PAIRS
                                      : _GLRADIX_PROG_LOCAL_SHUFFLE, pass);
-  ctx->gl.Uniform1ui(_GLRADIX_LOC_PASS, pass->index);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_GATHER_KEY_BITS, key_bits ? 1u : 0u);
   _glradix_dispatch_tiles(ctx, pass, false);
 }

@@ -53,7 +53,6 @@ static const program_source SOURCES[_GLRADIX_PROG_COUNT] = {
   [_GLRADIX_PROG_LBVH_NODES_30] = {"lbvh_nodes", _glradix_shader_lbvh_nodes, 0, LBVH30},
   [_GLRADIX_PROG_LBVH_NODES_63] = {"lbvh_nodes", _glradix_shader_lbvh_nodes, 0, LBVH63},
   [_GLRADIX_PROG_LBVH_REFIT] = {"lbvh_refit", _glradix_shader_lbvh_refit, 0, LBVH30},
-  [_GLRADIX_PROG_PASS_SKIP_FLAGS] = {"pass_skip_flags", _glradix_shader_pass_skip_flags, 0, SKIP},
 };
 
 /* How shuffle_scatter moves keys and values (MOVE_SHARED, see there): by
@@ -140,9 +139,9 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            "#define SCAN_ITEMS %uu\n#define SCAN_TILE %uu\n"
            "#define RADIX_BITS %uu\n#define BUCKETS %uu\n#define HAS_VALUES %d\n"
            "#define B_KEYS %d\n#define B_VALUES %d\n#define B_TILE_KEYS %d\n"
-           "#define B_TILE_VALUES %d\n#define B_COUNTS %d\n#define B_SKIP %d\n#define SKIP_FLAGS %du\n"
+           "#define B_TILE_VALUES %d\n#define B_COUNTS %d\n#define B_SKIP %d\n"
            "#define LOC_COUNT %d\n#define LOC_SHIFT %d\n#define LOC_DIGIT_BITS %d\n"
-           "#define LOC_NUM_TILES %d\n#define LOC_PASS %d\n#define LOC_IN_OFFSET %d\n"
+           "#define LOC_NUM_TILES %d\n#define LOC_IN_OFFSET %d\n"
            "#define LOC_SUMS_OFFSET %d\n#define LOC_OUT_OFFSET %d\n#define LOC_INCLUSIVE %d\n"
            "#define B_SCAN_IN %d\n#define B_SCAN_OUT %d\n#define B_SCAN_SUMS %d\n"
            "#define B_COMPACT_IN %d\n#define B_COMPACT_FLAGS %d\n#define B_COMPACT_OUT %d\n"
@@ -162,9 +161,9 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            ctx->wg_size, items, tile, ctx->scan_items,
            ctx->scan_tile, ctx->desc.radix_bits, 1u << ctx->desc.radix_bits, src->pairs,
            _GLRADIX_B_KEYS, _GLRADIX_B_VALUES, _GLRADIX_B_TILE_KEYS, _GLRADIX_B_TILE_VALUES,
-           _GLRADIX_B_COUNTS, _GLRADIX_B_SKIP, _GLRADIX_SKIP_FLAGS,
+           _GLRADIX_B_COUNTS, _GLRADIX_B_SKIP,
            _GLRADIX_LOC_COUNT, _GLRADIX_LOC_SHIFT, _GLRADIX_LOC_DIGIT_BITS,
-           _GLRADIX_LOC_NUM_TILES, _GLRADIX_LOC_PASS, _GLRADIX_LOC_IN_OFFSET, _GLRADIX_LOC_SUMS_OFFSET,
+           _GLRADIX_LOC_NUM_TILES, _GLRADIX_LOC_IN_OFFSET, _GLRADIX_LOC_SUMS_OFFSET,
            _GLRADIX_LOC_OUT_OFFSET, _GLRADIX_LOC_INCLUSIVE, _GLRADIX_B_SCAN_IN, _GLRADIX_B_SCAN_OUT,
            _GLRADIX_B_SCAN_SUMS, _GLRADIX_B_COMPACT_IN, _GLRADIX_B_COMPACT_FLAGS,
            _GLRADIX_B_COMPACT_OUT, _GLRADIX_B_COMPACT_INDEX, _GLRADIX_LOC_USE_FLAGS,

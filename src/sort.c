@@ -208,13 +208,15 @@ static GLuint digit_width(const glradix_context *ctx, GLuint shift, GLuint end_b
 static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit,
                        const _glradix_scan_plan *plan, const stop_point *stop) {
   GladGLContext *gl = &ctx->gl;
-  const _glradix_pass whole = *pass;
   const GLuint keys = pass->keys, values = pass->values;
   const GLuint begin_bit = pass->shift;
   const unsigned passes = _glradix_div_up(end_bit - begin_bit, ctx->desc.radix_bits);
   const bool reduce_then_scan = ctx->desc.plan == GLRADIX_PLAN_REDUCE_THEN_SCAN && !stop;
   /* One pass is the whole sort: counting would cost a fifth of it. */
   const bool skip = !stop && passes >= 2;
+  /* Which key bits vary (pass_skipped in common.glsl): gathered by the
+   * first pass's tile stage from zero, or all of them for no skipping. */
+  _glradix_fill(ctx, ctx->skip.name, 0, _GLRADIX_SKIP_KEY_BITS, skip ? 0u : 0xFFFFFFFFu);
   /* shuffle_scatter adds the block totals itself (no scan_add over level
    * 0), and on small grids sums them too (_GLRADIX_SMALL_GRID). */
   const _glradix_scan_leave leave =
@@ -256,7 +258,6 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
     if (!reduce_then_scan) _glradix_local_shuffle(ctx, pass, p == 0 && skip);
     else if (!counted) _glradix_tile_counts(ctx, pass, p == 0 && skip);
     gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
-    if (p == 0 && skip) _glradix_pass_skip_flags(ctx, &whole);
     if (!stop) _glradix_profile_mark(ctx, p, 1);
     if (stop && p == stop->pass && stop->stage == GLRADIX_STAGE_LOCAL_SHUFFLE) return;
     const _glradix_scan_io counts = {ctx->counts.name, counted ? pass->per_tile : 0,
