@@ -5,15 +5,18 @@
 #include "internal.h"
 
 void _glradix_count_prepare(glradix_context *ctx, const _glradix_pass *pass, GLuint count_buffer,
-                            GLuint count_word) {
+                            GLuint count_word, bool skip) {
   GladGLContext *gl = &ctx->gl;
-  /* The count (or 0 until count_prepare.comp reads the caller's), the
-   * grids and the ticket, in one update: a GL command, which the stages'
-   * reads follow without a barrier. */
-  GLuint words[_GLRADIX_SKIP_WORDS - _GLRADIX_SKIP_COUNT_SLOT] = {count_buffer ? 0u : pass->count};
+  /* The whole skip buffer in one update, a GL command, which the stages'
+   * reads follow without a barrier: which key bits vary (pass_skipped),
+   * zero for the first pass's tile stage to gather them or all of them for
+   * no skipping; the count (or 0 until count_prepare.comp reads the
+   * caller's); the grids and the ticket. */
+  GLuint words[_GLRADIX_SKIP_WORDS] = {0};
+  for (unsigned i = 0; i < _GLRADIX_SKIP_KEY_BITS; i++) words[i] = skip ? 0u : 0xFFFFFFFFu;
+  words[_GLRADIX_SKIP_COUNT_SLOT] = count_buffer ? 0u : pass->count;
   gl->BindBuffer(GL_COPY_WRITE_BUFFER, ctx->skip.name);
-  gl->BufferSubData(GL_COPY_WRITE_BUFFER, (GLintptr)_GLRADIX_SKIP_COUNT_SLOT * 4,
-                    (GLsizeiptr)sizeof words, words);
+  gl->BufferSubData(GL_COPY_WRITE_BUFFER, 0, (GLsizeiptr)sizeof words, words);
   if (count_buffer != 0) {
     gl->UseProgram(ctx->programs[_GLRADIX_PROG_COUNT_PREPARE]);
     _glradix_bind(ctx, _GLRADIX_B_COUNT_IN, count_buffer, ((uint64_t)count_word + 1u) * 4u);

@@ -412,11 +412,13 @@ enum {
   _GLRADIX_SKIP_WORDS = _GLRADIX_SKIP_TICKET + 1
 };
 
-/* count_prepare.c: puts the sort's count where every stage reads it, from
- * pass->count (the capacity) or the caller's count buffer; and dispatches a
- * tile stage over the tiles that hold keys (indirect with a GPU count). */
+/* count_prepare.c: sets the skip buffer up for a sort (the key bits for
+ * pass skipping when `skip`, else all bits varying) and puts the sort's
+ * count where every stage reads it, from pass->count (the capacity) or the
+ * caller's count buffer; and dispatches a tile stage over the tiles that
+ * hold keys (indirect with a GPU count). */
 void _glradix_count_prepare(glradix_context *ctx, const _glradix_pass *pass, GLuint count_buffer,
-                            GLuint count_word);
+                            GLuint count_word, bool skip);
 void _glradix_dispatch_tiles(glradix_context *ctx, const _glradix_pass *pass, bool count_groups);
 /* counts <= ctx->tile: the whole bit range [shift, shift + digit_bits) at once */
 void _glradix_tile_sort(glradix_context *ctx, const _glradix_pass *pass);

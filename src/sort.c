@@ -198,6 +198,13 @@ static GLuint digit_width(const glradix_context *ctx, GLuint shift, GLuint end_b
   return end_bit - shift < ctx->desc.radix_bits ? end_bit - shift : ctx->desc.radix_bits;
 }
 
+/* Whether the passes over [begin_bit, end_bit) skip those whose digit never
+ * varies: not with a stop point (inspection), nor when one pass is the
+ * whole sort (gathering the bits would cost a fifth of it). */
+static bool skips_passes(const glradix_context *ctx, GLuint begin_bit, GLuint end_bit, bool stop) {
+  return !stop && _glradix_div_up(end_bit - begin_bit, ctx->desc.radix_bits) >= 2;
+}
+
 /* The pass plan: one pass per radix_bits-wide digit of [shift, end_bit),
  * lowest first, each a tile stage, the scan and another tile stage with
  * barriers between. Scan-then-propagate sorts in place through scratch;
@@ -212,11 +219,7 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
   const GLuint begin_bit = pass->shift;
   const unsigned passes = _glradix_div_up(end_bit - begin_bit, ctx->desc.radix_bits);
   const bool reduce_then_scan = ctx->desc.plan == GLRADIX_PLAN_REDUCE_THEN_SCAN && !stop;
-  /* One pass is the whole sort: counting would cost a fifth of it. */
-  const bool skip = !stop && passes >= 2;
-  /* Which key bits vary (pass_skipped in common.glsl): gathered by the
-   * first pass's tile stage from zero, or all of them for no skipping. */
-  _glradix_fill(ctx, ctx->skip.name, 0, _GLRADIX_SKIP_KEY_BITS, skip ? 0u : 0xFFFFFFFFu);
+  const bool skip = skips_passes(ctx, begin_bit, end_bit, stop != NULL);
   /* shuffle_scatter adds the block totals itself (no scan_add over level
    * 0), and on small grids sums them too (_GLRADIX_SMALL_GRID). */
   const _glradix_scan_leave leave =
@@ -296,7 +299,8 @@ glradix_status _glradix_sort(glradix_context *ctx, const char *fn, const glradix
   if (st != GLRADIX_OK) return st;
   _glradix_pass pass = whole_sort(desc, &scratch, end_bit);
   ctx->profiled_passes = 0;
-  _glradix_count_prepare(ctx, &pass, desc->count_buffer, (GLuint)(desc->count_offset / 4));
+  _glradix_count_prepare(ctx, &pass, desc->count_buffer, (GLuint)(desc->count_offset / 4),
+                         skips_passes(ctx, desc->begin_bit, end_bit, false));
   if (scratch.single) {
     /* Profiled as one pass whose work all counts as local_shuffle. */
     _glradix_profile_mark(ctx, 0, 0);
@@ -344,7 +348,7 @@ glradix_status glradix_sort_inspect(glradix_context *ctx, const glradix_sort_des
   if (st == GLRADIX_OK) st = _glradix_check_buffer(ctx, fn, out_keys, "out_keys", key_bytes);
   if (st == GLRADIX_OK) {
     _glradix_pass p = whole_sort(desc, &scratch, end_bit);
-    _glradix_count_prepare(ctx, &p, 0, 0);
+    _glradix_count_prepare(ctx, &p, 0, 0, false);
     const stop_point stop = {pass, stage};
     GLuint from = desc->keys;
     if (scratch.single) {
