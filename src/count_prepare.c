@@ -1,7 +1,8 @@
 /* The sort's state on the GPU before its first pass (shaders/
- * count_prepare.comp): the count either written from the CPU or copied in
- * from the caller's count buffer, clamped to the capacity, with the tile
- * stages' indirect dispatch; the scan's ticket zeroed. */
+ * count_prepare.comp): the key bits that pass skipping gathers, the count
+ * either written from the CPU or copied in from the caller's count buffer,
+ * clamped to the capacity, with the tile stages' indirect dispatch, and
+ * the scan's ticket at zero. */
 #include "internal.h"
 
 void _glradix_count_prepare(glradix_context *ctx, const _glradix_pass *pass, GLuint count_buffer,
@@ -13,7 +14,7 @@ void _glradix_count_prepare(glradix_context *ctx, const _glradix_pass *pass, GLu
    * no skipping; the count (or 0 until count_prepare.comp reads the
    * caller's); the grids and the ticket. */
   GLuint words[_GLRADIX_SKIP_WORDS] = {0};
-  for (unsigned i = 0; i < _GLRADIX_SKIP_KEY_BITS; i++) words[i] = skip ? 0u : 0xFFFFFFFFu;
+  for (unsigned i = 0; i < _GLRADIX_SKIP_KEY_BIT_WORDS; i++) words[i] = skip ? 0u : 0xFFFFFFFFu;
   words[_GLRADIX_SKIP_COUNT_SLOT] = count_buffer ? 0u : pass->count;
   gl->BindBuffer(GL_COPY_WRITE_BUFFER, ctx->skip.name);
   gl->BufferSubData(GL_COPY_WRITE_BUFFER, 0, (GLsizeiptr)sizeof words, words);

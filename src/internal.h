@@ -406,8 +406,8 @@ void _glradix_copy_back(glradix_context *ctx, const _glradix_pass *last);
  * one per _GLRADIX_COUNT_TILES tiles), and the scan's ticket counter
  * (scan_blocks.comp), which is zero between dispatches. */
 enum {
-  _GLRADIX_SKIP_KEY_BITS = 4,
-  _GLRADIX_SKIP_COUNT_SLOT = _GLRADIX_SKIP_KEY_BITS,
+  _GLRADIX_SKIP_KEY_BIT_WORDS = 4,
+  _GLRADIX_SKIP_COUNT_SLOT = _GLRADIX_SKIP_KEY_BIT_WORDS,
   _GLRADIX_SKIP_TICKET = _GLRADIX_SKIP_COUNT_SLOT + 7,
   _GLRADIX_SKIP_WORDS = _GLRADIX_SKIP_TICKET + 1
 };
