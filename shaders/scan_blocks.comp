@@ -15,11 +15,15 @@ layout(location = LOC_IN_OFFSET) uniform uint u_in_offset;
 layout(location = LOC_SUMS_OFFSET) uniform uint u_sums_offset;
 layout(location = LOC_OUT_OFFSET) uniform uint u_out_offset;
 layout(location = LOC_INCLUSIVE) uniform uint u_inclusive;
-// Nonzero when the block totals fit one block, which is then the last level:
-// the last group to finish scans them too (exclusive, in place, their total
+// 1 when the block totals fit one block, which is then the last level: the
+// last group to finish scans them too (exclusive, in place, their total
 // after them), saving that level's dispatch. No group waits for another: a
 // ticket counter (skip[TICKET_SLOT], left at zero) picks the one that
 // finishes last, as lbvh_refit picks the second child's parent.
+// 2 when there are at most WG_SIZE totals and their entries are zero (the
+// sort's tile_counts zeroes them): each group adds its total to the entries
+// of the blocks after it, which leaves the same exclusive prefixes (but no
+// total after them) with no step after the last group.
 layout(location = LOC_CHAIN) uniform uint u_chain;
 // Nonzero: zero the input after reading it (the sort's next-pass counts,
 // shuffle_scatter's NEXT_COUNTS, are added up by atomics into zeros).
@@ -63,6 +67,11 @@ void main() {
       uint i = block * SCAN_TILE + scan_index() * SCAN_ITEMS + j;
       if (i < u_len) input_data[u_in_offset + i] = 0u;
     }
+  if (u_chain == 2u) {
+    uint later = block + 1u + lid;
+    if (later < div_up(u_len, SCAN_TILE)) atomicAdd(sums[u_sums_offset + later], total);
+    return;
+  }
   if (lid == 0u) sums[u_sums_offset + block] = total;
   if (u_chain == 0u) return;
   uint blocks = div_up(u_len, SCAN_TILE);

@@ -12,6 +12,11 @@ layout(std430, binding = B_COUNTS) writeonly buffer Counts { uint counts[]; };
 layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
 layout(location = LOC_GATHER_KEY_BITS) uniform uint u_gather_key_bits; // nonzero: gather key bits
+// Where the scan that follows adds up its block totals (its level 1, which
+// must start at zero: scan_blocks' u_chain 2), or NO_BLOCK_SUMS; group 0
+// zeroes the u_zero_sums_length words there.
+layout(location = LOC_ZERO_SUMS) uniform uint u_zero_sums;
+layout(location = LOC_ZERO_SUMS_LENGTH) uniform uint u_zero_sums_length;
 #if TILE_STARTS
 layout(location = LOC_TILE_STARTS) uniform uint u_tile_starts;
 #endif
@@ -44,6 +49,8 @@ shared uint s_counts[GROUP_TILES * COUNT_STRIDE];
 
 void main() {
   uint first_tile = group_index() * GROUP_TILES;
+  if (first_tile == 0u && u_zero_sums != NO_BLOCK_SUMS)
+    for (uint x = gl_LocalInvocationID.x; x < u_zero_sums_length; x += WG_SIZE) counts[u_zero_sums + x] = 0u;
 #if CPU_RASTERIZER
   // CPU rasterizers read each key where they count it: llvmpipe would index
   // an array of loaded keys lane by lane (measured: its count stage 8%

@@ -82,6 +82,7 @@ enum {
   _GLRADIX_LOC_SHIFT = 1,     /* sort: lowest key bit of the pass's digit */
   _GLRADIX_LOC_DIGIT_BITS = 2,/* sort: width of the pass's digit (<= radix_bits) */
   _GLRADIX_LOC_NUM_TILES = 3, /* sort: tiles; bucket-major stride of counts */
+  _GLRADIX_LOC_ZERO_SUMS = 4, /* tile_counts: uint offset of the scan's level 1 to zero, or _GLRADIX_NO_BLOCK_SUMS */
   _GLRADIX_LOC_KEY_MODE = 5,  /* sort: _GLRADIX_KEY_* bits */
   _GLRADIX_LOC_GATHER_KEY_BITS = 6, /* first tile stage: nonzero also gathers which key bits vary */
   _GLRADIX_LOC_BLOCK_SUMS = 7,/* shuffle_scatter: see _glradix_scan_block_sums */
@@ -91,6 +92,7 @@ enum {
   _GLRADIX_LOC_NEXT_BITS = 11,  /* shuffle_scatter (NEXT_COUNTS): its digit's width */
   _GLRADIX_LOC_NEXT_COUNTS = 12,/* shuffle_scatter (NEXT_COUNTS): uint offset where its counts add up */
   _GLRADIX_LOC_REVERSE_FROM = 13, /* shuffle_scatter: nonzero n, groups below n take tiles n-1 down to 0 */
+  _GLRADIX_LOC_ZERO_SUMS_LENGTH = 14, /* tile_counts: how many to zero there */
 
   /* key order bits (common.glsl sort_key) */
   _GLRADIX_KEY_SIGNED = 1,
@@ -350,17 +352,24 @@ bool _glradix_scan_fits(const glradix_context *ctx, const _glradix_scan_plan *pl
  * _glradix_scan_block_sums(plan) + index / scan_tile, or nothing when that
  * is _GLRADIX_NO_BLOCK_SUMS (one block); or, only where
  * _glradix_scan_few_totals(plan), the block totals unscanned too (TOTALS):
- * the reader adds up those before its block. */
+ * the reader adds up those before its block. SPREAD leaves what BLOCKS
+ * leaves, only where _glradix_scan_spreads(ctx, plan) and level 1 is zero
+ * before the scan: each block adds its total to the later blocks' entries
+ * there with atomics, where BLOCKS has the last group to finish scan them
+ * (a serial step at the end of the dispatch). */
 typedef enum _glradix_scan_leave {
   _GLRADIX_SCAN_WHOLE,
   _GLRADIX_SCAN_LEAVE_BLOCKS,
   _GLRADIX_SCAN_LEAVE_TOTALS,
+  _GLRADIX_SCAN_LEAVE_SPREAD,
 } _glradix_scan_leave;
 void _glradix_scan(glradix_context *ctx, const _glradix_scan_plan *plan,
                    const _glradix_scan_io *io, bool inclusive, _glradix_scan_leave leave);
 GLuint _glradix_scan_block_sums(const _glradix_scan_plan *plan);
 /* Two levels with at most _GLRADIX_FOLD_SUMS block totals. */
 bool _glradix_scan_few_totals(const _glradix_scan_plan *plan);
+/* Two levels with at most one block total per invocation of a work group. */
+bool _glradix_scan_spreads(const glradix_context *ctx, const _glradix_scan_plan *plan);
 void _glradix_global_scatter(glradix_context *ctx, const _glradix_pass *pass);
 /* stream compaction's stages around the scan (compact.c) */
 typedef struct _glradix_compact_io {
@@ -393,7 +402,10 @@ _glradix_morton_job _glradix_morton_job_make(GLuint bounds, uint32_t count, unsi
 glradix_status _glradix_morton(glradix_context *ctx, const _glradix_morton_job *job);
 
 /* the reduce-then-scan plan's two tile stages */
-void _glradix_tile_counts(glradix_context *ctx, const _glradix_pass *pass, bool key_bits);
+/* tile_counts: with `spread`, it also zeroes that scan plan's level 1 for
+ * _GLRADIX_SCAN_LEAVE_SPREAD */
+void _glradix_tile_counts(glradix_context *ctx, const _glradix_pass *pass, bool key_bits,
+                          const _glradix_scan_plan *spread);
 /* totals_raw: the scan left `plan`'s block totals unscanned (TOTALS) */
 void _glradix_shuffle_scatter(glradix_context *ctx, const _glradix_pass *pass,
                               const _glradix_scan_plan *plan, bool totals_raw);

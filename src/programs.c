@@ -118,9 +118,11 @@ static int shared_forms(char *out, size_t size, const glradix_context *ctx,
                     key_split(ctx, src, key_words), ctx->reverse_tiles ? 1 : 0,
                     _GLRADIX_LOC_REVERSE_FROM);
   if (src->source == _glradix_shader_tile_counts) {
-    return snprintf(out, size, "#define COUNT_ROWS %d\n#define TILE_STARTS %d\n%s",
+    return snprintf(out, size,
+                    "#define COUNT_ROWS %d\n#define TILE_STARTS %d\n#define LOC_ZERO_SUMS %d\n"
+                    "#define LOC_ZERO_SUMS_LENGTH %d\n%s",
                     ctx->count_rows ? 1 : 0,
-                    ctx->tile_starts ? 1 : 0,
+                    ctx->tile_starts ? 1 : 0, _GLRADIX_LOC_ZERO_SUMS, _GLRADIX_LOC_ZERO_SUMS_LENGTH,
                     ctx->tile_starts ? "#define SCAN_T uint\n#define WITH_TILE_SCAN 1\n" : "");
   }
   return 0;

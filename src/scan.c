@@ -32,9 +32,14 @@ bool _glradix_scan_fits(const glradix_context *ctx, const _glradix_scan_plan *pl
          _glradix_groups_fit(ctx, _glradix_div_up(plan->length[0], ctx->scan_tile));
 }
 
+/* What scan_blocks does with its block totals (LOC_CHAIN): stores them; also
+ * has the last group to finish scan them; or adds each to the later blocks'
+ * entries (_GLRADIX_SCAN_LEAVE_SPREAD). */
+enum { CHAIN_NONE, CHAIN_LAST, CHAIN_SPREAD };
+
 /* One level: scan_blocks reads `in` and writes `out`; scan_add adds to `out`. */
 static void scan_step(glradix_context *ctx, _glradix_program program, const _glradix_scan_plan *plan,
-                      unsigned level, const _glradix_scan_io *io, bool inclusive, bool chain) {
+                      unsigned level, const _glradix_scan_io *io, bool inclusive, unsigned chain) {
   GladGLContext *gl = &ctx->gl;
   GLuint in = ctx->counts.name, out = ctx->counts.name;
   GLuint in_offset = plan->offset[level], out_offset = plan->offset[level];
@@ -59,7 +64,7 @@ static void scan_step(glradix_context *ctx, _glradix_program program, const _glr
     gl->Uniform1ui(_GLRADIX_LOC_INCLUSIVE, inclusive && level == 0);
     gl->Uniform1ui(_GLRADIX_LOC_CHAIN, chain);
     gl->Uniform1ui(_GLRADIX_LOC_ZERO_INPUT, level == 0 && io->zero_input);
-    if (chain) _glradix_bind(ctx, _GLRADIX_B_SKIP, ctx->skip.name, 0);
+    if (chain == CHAIN_LAST) _glradix_bind(ctx, _GLRADIX_B_SKIP, ctx->skip.name, 0);
   }
   _glradix_dispatch(ctx, _glradix_div_up(plan->length[level], ctx->scan_tile));
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
@@ -67,16 +72,21 @@ static void scan_step(glradix_context *ctx, _glradix_program program, const _glr
 
 void _glradix_scan(glradix_context *ctx, const _glradix_scan_plan *plan,
                    const _glradix_scan_io *io, bool inclusive, _glradix_scan_leave leave) {
+  if (leave == _GLRADIX_SCAN_LEAVE_SPREAD) {
+    scan_step(ctx, _GLRADIX_PROG_SCAN_BLOCKS, plan, 0, io, inclusive, CHAIN_SPREAD);
+    return;
+  }
   const unsigned levels = leave == _GLRADIX_SCAN_LEAVE_TOTALS ? 1 : plan->levels;
   for (unsigned l = 0; l < levels; l++) {
     /* the last level is one block: the level below's last group scans it */
     const bool chain = l + 2 == levels;
-    scan_step(ctx, _GLRADIX_PROG_SCAN_BLOCKS, plan, l, io, inclusive, chain);
+    scan_step(ctx, _GLRADIX_PROG_SCAN_BLOCKS, plan, l, io, inclusive,
+              chain ? CHAIN_LAST : CHAIN_NONE);
     if (chain) break;
   }
   const unsigned last_add = leave != _GLRADIX_SCAN_WHOLE ? 1 : 0;
   for (unsigned l = plan->levels - 1; l-- > last_add;)
-    scan_step(ctx, _GLRADIX_PROG_SCAN_ADD, plan, l, io, inclusive, false);
+    scan_step(ctx, _GLRADIX_PROG_SCAN_ADD, plan, l, io, inclusive, CHAIN_NONE);
 }
 
 GLuint _glradix_scan_block_sums(const _glradix_scan_plan *plan) {
@@ -85,4 +95,8 @@ GLuint _glradix_scan_block_sums(const _glradix_scan_plan *plan) {
 
 bool _glradix_scan_few_totals(const _glradix_scan_plan *plan) {
   return plan->levels == 2 && plan->length[1] <= _GLRADIX_FOLD_SUMS;
+}
+
+bool _glradix_scan_spreads(const glradix_context *ctx, const _glradix_scan_plan *plan) {
+  return plan->levels == 2 && plan->length[1] <= ctx->wg_size;
 }
