@@ -260,8 +260,8 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
     }
     /* A pass with a count stage has it zero the scan's level 1 for
      * SPREAD; with NEXT_COUNTS the last pass's scatter counted instead. */
-    const bool spread = leave == _GLRADIX_SCAN_LEAVE_BLOCKS && !counted &&
-                        _glradix_scan_spreads(ctx, plan);
+    const bool spread = leave != _GLRADIX_SCAN_WHOLE && !counted && _glradix_scan_spreads(ctx, plan);
+    const _glradix_scan_leave pass_leave = spread ? _GLRADIX_SCAN_LEAVE_SPREAD : leave;
     if (!reduce_then_scan) _glradix_local_shuffle(ctx, pass, p == 0 && skip);
     else if (!counted) _glradix_tile_counts(ctx, pass, p == 0 && skip, spread ? plan : NULL);
     gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
@@ -269,11 +269,11 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
     if (stop && p == stop->pass && stop->stage == GLRADIX_STAGE_LOCAL_SHUFFLE) return;
     const _glradix_scan_io counts = {ctx->counts.name, counted ? pass->per_tile : 0,
                                      ctx->counts.name, 0, counted};
-    _glradix_scan(ctx, plan, &counts, false, spread ? _GLRADIX_SCAN_LEAVE_SPREAD : leave);
+    _glradix_scan(ctx, plan, &counts, false, pass_leave);
     if (!stop) _glradix_profile_mark(ctx, p, 2);
     if (stop && p == stop->pass && stop->stage == GLRADIX_STAGE_SCAN) return;
     if (reduce_then_scan)
-      _glradix_shuffle_scatter(ctx, pass, plan, leave == _GLRADIX_SCAN_LEAVE_TOTALS);
+      _glradix_shuffle_scatter(ctx, pass, plan, pass_leave == _GLRADIX_SCAN_LEAVE_TOTALS);
     else _glradix_global_scatter(ctx, pass);
     gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     if (!stop) _glradix_profile_mark(ctx, p, 3);
