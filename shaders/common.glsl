@@ -235,7 +235,7 @@ bool pass_skipped(uint shift, uint bits) {
 #if KEY_WORDS == 2
   uvec2 mixed = uvec2(skip[0] & skip[2], skip[1] & skip[3]);
   return digit64(mixed, shift, (1u << bits) - 1u) == 0u;
-#else
+#else // 32-bit keys gather words 0 and 2 only
   return ((skip[0] & skip[2]) >> shift & ((1u << bits) - 1u)) == 0u;
 #endif
 }

@@ -67,14 +67,14 @@ void main() {
       uint i = block * SCAN_TILE + scan_index() * SCAN_ITEMS + j;
       if (i < u_len) input_data[u_in_offset + i] = 0u;
     }
+  uint blocks = div_up(u_len, SCAN_TILE);
   if (u_chain == 2u) {
     uint later = block + 1u + lid;
-    if (later < div_up(u_len, SCAN_TILE)) atomicAdd(sums[u_sums_offset + later], total);
+    if (later < blocks) atomicAdd(sums[u_sums_offset + later], total);
     return;
   }
   if (lid == 0u) sums[u_sums_offset + block] = total;
   if (u_chain == 0u) return;
-  uint blocks = div_up(u_len, SCAN_TILE);
   if (lid == 0u) {
     memoryBarrierBuffer(); // the total is visible before the ticket
     s_last = atomicAdd(skip[TICKET_SLOT], 1u) == blocks - 1u ? 1u : 0u;

@@ -16,8 +16,7 @@ void _glradix_count_prepare(glradix_context *ctx, const _glradix_pass *pass, GLu
   GLuint words[_GLRADIX_SKIP_WORDS] = {0};
   for (unsigned i = 0; i < _GLRADIX_SKIP_KEY_BIT_WORDS; i++) words[i] = skip ? 0u : 0xFFFFFFFFu;
   words[_GLRADIX_SKIP_COUNT_SLOT] = count_buffer ? 0u : pass->count;
-  gl->BindBuffer(GL_COPY_WRITE_BUFFER, ctx->skip.name);
-  gl->BufferSubData(GL_COPY_WRITE_BUFFER, 0, (GLsizeiptr)sizeof words, words);
+  _glradix_upload(ctx, ctx->skip.name, 0, (GLsizeiptr)sizeof words, words);
   if (count_buffer != 0) {
     gl->UseProgram(ctx->programs[_GLRADIX_PROG_COUNT_PREPARE]);
     _glradix_bind(ctx, _GLRADIX_B_COUNT_IN, count_buffer, ((uint64_t)count_word + 1u) * 4u);

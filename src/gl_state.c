@@ -151,6 +151,12 @@ void _glradix_fill(glradix_context *ctx, GLuint buffer, GLuint first, GLuint wor
                          (GLsizeiptr)words * 4, GL_RED_INTEGER, GL_UNSIGNED_INT, &value);
 }
 
+void _glradix_upload(glradix_context *ctx, GLuint buffer, GLintptr offset, GLsizeiptr bytes,
+                     const void *data) {
+  ctx->gl.BindBuffer(GL_COPY_WRITE_BUFFER, buffer);
+  ctx->gl.BufferSubData(GL_COPY_WRITE_BUFFER, offset, bytes, data);
+}
+
 /* Checks that `name` is a buffer of at least `bytes` that shaders may use. */
 glradix_status _glradix_check_buffer(glradix_context *ctx, const char *fn, GLuint name,
                                      const char *what, uint64_t bytes) {

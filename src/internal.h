@@ -265,6 +265,9 @@ void _glradix_copy(glradix_context *ctx, GLuint from, GLintptr from_offset, GLui
                    GLintptr to_offset, GLsizeiptr bytes);
 /* Sets words [first, first + words) of a buffer to `value` (binds GL_COPY_WRITE_BUFFER). */
 void _glradix_fill(glradix_context *ctx, GLuint buffer, GLuint first, GLuint words, GLuint value);
+/* Writes `bytes` from host memory at byte `offset` of a buffer (binds GL_COPY_WRITE_BUFFER). */
+void _glradix_upload(glradix_context *ctx, GLuint buffer, GLintptr offset, GLsizeiptr bytes,
+                     const void *data);
 /* Checks that `name` is a buffer of at least `bytes` that shaders may use;
  * logs "fn: what ..." otherwise. Binds GL_COPY_READ_BUFFER. */
 glradix_status _glradix_check_buffer(glradix_context *ctx, const char *fn, GLuint name,

@@ -29,8 +29,7 @@ glradix_status _glradix_morton_check(glradix_context *ctx, const char *fn, GLuin
 static void scene_box(glradix_context *ctx, const _glradix_morton_job *job) {
   GladGLContext *gl = &ctx->gl;
   const GLuint start[6] = {~0u, ~0u, ~0u, 0u, 0u, 0u};
-  gl->BindBuffer(GL_COPY_WRITE_BUFFER, ctx->scene_box.name);
-  gl->BufferSubData(GL_COPY_WRITE_BUFFER, 0, sizeof start, start);
+  _glradix_upload(ctx, ctx->scene_box.name, 0, sizeof start, start);
   gl->UseProgram(ctx->programs[_GLRADIX_PROG_SCENE_BOX]);
   _glradix_bind(ctx, _GLRADIX_B_BOUNDS, job->bounds, (uint64_t)job->count * 32u);
   _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->scene_box.name, 0);

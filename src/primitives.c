@@ -13,8 +13,7 @@ static void write_total(glradix_context *ctx, const _glradix_scan_plan *plan, GL
                   (GLintptr)offset, 4);
   } else {
     const GLuint zero = 0;
-    gl->BindBuffer(GL_COPY_WRITE_BUFFER, buffer);
-    gl->BufferSubData(GL_COPY_WRITE_BUFFER, (GLintptr)offset, 4, &zero);
+    _glradix_upload(ctx, buffer, (GLintptr)offset, 4, &zero);
   }
 }
 

@@ -5,8 +5,7 @@ static glradix_status upload(glradix_context *ctx, _glradix_buffer *b, const uin
                              GLsizeiptr bytes) {
   glradix_status st = _glradix_ensure_buffer(ctx, b, bytes, "allocating host staging");
   if (st != GLRADIX_OK) return st;
-  ctx->gl.BindBuffer(GL_COPY_WRITE_BUFFER, b->name);
-  ctx->gl.BufferSubData(GL_COPY_WRITE_BUFFER, 0, bytes, data);
+  _glradix_upload(ctx, b->name, 0, bytes, data);
   return _glradix_gl_error(ctx, "glradix_sort_host upload");
 }
 
