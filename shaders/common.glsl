@@ -292,6 +292,15 @@ uint keys_in_tile(uint tile) {
   return min(sort_count() - tile * TILE, TILE);
 }
 
+// The reduce-then-scan plan's bucket-major counts, counts[bucket *
+// count_columns() + column]: a column per tile, or on large grids (GPUs at
+// radix_bits 4 and 8) per 2^COLUMN_SHIFT tiles, the tiles of one
+// tile_counts group, which halves what the scan reads and writes. C's
+// _glradix_count_columns must agree. Shifts of uniforms: no registers.
+uint column_shift() { return u_num_tiles > SMALL_GRID ? COLUMN_SHIFT : 0u; }
+uint count_column(uint tile) { return tile >> column_shift(); }
+uint count_columns() { return count_column(u_num_tiles + (1u << column_shift()) - 1u); }
+
 // Reads this invocation's ITEMS keys of tile `tile` (slots lid, lid +
 // WG_SIZE, ...) into the array `dst`, bounded by the bound range of `keys`
 // (never less than the count) rather than by the count: the loads start

@@ -2,7 +2,7 @@
 // in one kernel. Each work group ranks its tile of the pass's input by the
 // digit with the same stable 4-way splits as local_shuffle, then moves every
 // key (and value) from the input to its place in the output:
-// counts[d * num_tiles + tile] (scanned) + (slot - first slot of d), on
+// counts[d * columns + column] (scanned) + (slot - first slot of d), on
 // GPUs through shared memory (MOVE_SHARED). The tile never goes through
 // scratch memory, so a pass reads and writes each key once (plus the count
 // kernel's read, which GPUs at radix_bits 2 make only in the first pass:
@@ -52,6 +52,9 @@ shared uint s_dest[BUCKETS];
 // the tile) is `word`, goes in the output.
 uint destination(uint word, uint slot) { return s_dest[word >> 16] + slot; }
 
+#if NEXT_COUNTS && COLUMN_SHIFT != 0
+#error "NEXT_COUNTS adds up a column per tile (context.c)"
+#endif
 #if NEXT_COUNTS
 // GPUs, radix_bits 2 (context.c): the next pass's tile counts, gathered
 // from the keys as they move instead of by a tile_counts dispatch that
@@ -154,7 +157,9 @@ void main() {
 #endif
   if (tile < u_num_tiles)
     for (uint b = gl_LocalInvocationID.x; b < BUCKETS; b += WG_SIZE) {
-      uint at = b * u_num_tiles + tile;
+      // With COLUMN_SHIFT, the column's offset of b, plus (through the tile
+      // starts) the column's earlier tiles' keys of b.
+      uint at = b * count_columns() + count_column(tile);
       s_dest[b] = counts[at] + block_offset(at / SCAN_TILE);
 #if NEXT_COUNTS
       s_first_tile[b] = s_dest[b] / TILE;

@@ -1,7 +1,8 @@
 // Reduce-then-scan plan, stage 1: each work group counts the digits of its
 // GROUP_TILES tiles of the pass's input (no data moves; the loads of all of
 // them in flight at once) and writes them bucket-major,
-// counts[bucket * num_tiles + tile], for the scan. With u_gather_key_bits set
+// counts[bucket * columns + column] (common.glsl's count_column: with
+// COLUMN_SHIFT, the sum of the group's tiles), for the scan. With u_gather_key_bits set
 // (the first pass), it also gathers which key bits vary, for pass skipping
 // (WITH_KEY_BITS in common.glsl), saving a read of the keys. GPUs at
 // radix_bits 2 run it in the first pass only (shuffle_scatter's NEXT_COUNTS).
@@ -22,12 +23,23 @@ layout(location = LOC_TILE_STARTS) uniform uint u_tile_starts;
 #endif
 // Small grids count one tile per group (ONE_TILE, a program of its own:
 // as a uniform, the tile count cost large grids 1-2.5%).
+// Large grids' groups write one count column for their tiles with
+// COLUMN_SHIFT (common.glsl), as constants here: the first form, which
+// computed them from u_num_tiles, made this stage 9% slower on the H200
+// (16M pairs: 0.167 -> 0.182 ms; these constants 0.168; the cause, likely
+// registers in this kernel that holds two tiles' keys, not isolated).
 #ifdef ONE_TILE
 #define GROUP_TILES 1u
+#define GROUP_COLUMNS 1u
 #else
 #define GROUP_TILES COUNT_TILES
+#define GROUP_COLUMNS (COUNT_TILES >> COLUMN_SHIFT)
 #endif
+#define COLUMN_TILES (GROUP_TILES / GROUP_COLUMNS)
 
+#if COUNT_ROWS && COLUMN_SHIFT != 0
+#error "COUNT_ROWS writes a column per tile (context.c)"
+#endif
 #if COUNT_ROWS
 // CPU rasterizers count in a row of 8-bit counters per invocation (4 to a
 // word; an invocation counts ITEMS < 256 keys of a tile, as the splits'
@@ -137,9 +149,13 @@ void main() {
   // are neighbours in memory (measured on the H200 against one tile at a
   // time: the count stage of 16M pairs at radix_bits 8 10% faster, the sort
   // 3%, 64M 3%).
-  for (uint x = lid; x < GROUP_TILES * BUCKETS; x += WG_SIZE) {
-    uint t = x % GROUP_TILES, b = x / GROUP_TILES, tile = first_tile + t;
-    if (tile < u_num_tiles) counts[b * u_num_tiles + tile] = s_counts[t * COUNT_STRIDE + b];
+  // A column's count is the sum of its tiles' counts.
+  uint columns = count_columns();
+  for (uint x = lid; x < GROUP_COLUMNS * BUCKETS; x += WG_SIZE) {
+    uint c = x % GROUP_COLUMNS, b = x / GROUP_COLUMNS, tile = first_tile + c * COLUMN_TILES;
+    uint sum = 0u;
+    for (uint k = 0u; k < COLUMN_TILES; k++) sum += s_counts[(c * COLUMN_TILES + k) * COUNT_STRIDE + b];
+    if (tile < u_num_tiles) counts[b * columns + group_index() * GROUP_COLUMNS + c] = sum;
   }
 #if TILE_STARTS
   // GPUs, radix_bits 4 and 8 (context.c): each tile's first sorted slot of
@@ -153,9 +169,12 @@ void main() {
     if (b < BUCKETS) both |= s_counts[t * COUNT_STRIDE + b] << (16u * t);
   uint starts = block_exclusive_scan(both, unused);
   for (uint t = 0u; t < GROUP_TILES; t++) {
-    uint tile = first_tile + t;
-    if (b < BUCKETS && tile < u_num_tiles)
-      counts[u_tile_starts + tile * BUCKETS + b] = (starts >> (16u * t)) & 0xFFFFu;
+    uint tile = first_tile + t, start = (starts >> (16u * t)) & 0xFFFFu;
+    // The second tile of a column: less the first tile's keys of the digit,
+    // which the column's offset covers and come before its own (a "start"
+    // that may wrap below zero; shuffle_scatter subtracts it).
+    if (t % COLUMN_TILES != 0u) start -= both & 0xFFFFu;
+    if (b < BUCKETS && tile < u_num_tiles) counts[u_tile_starts + tile * BUCKETS + b] = start;
   }
 #endif
 #endif

@@ -186,6 +186,7 @@ struct glradix_context {
   bool cpu_rasterizer;          /* llvmpipe or softpipe: tile shapes and loads for CPUs */
   bool count_rows;              /* tile_counts counts in rows of 8-bit counters (COUNT_ROWS) */
   bool tile_starts;             /* tile_counts writes each tile's digit starts (TILE_STARTS) */
+  GLuint column_shift;          /* log2 of the tiles per count column on large grids (COLUMN_SHIFT) */
   bool next_counts;             /* shuffle_scatter counts the next pass's digits (NEXT_COUNTS) */
   bool reverse_tiles;           /* shuffle_scatter may take the tiles in reverse (REVERSE_TILES) */
   GLint64 max_shared;           /* GL_MAX_COMPUTE_SHARED_MEMORY_SIZE */
@@ -439,5 +440,13 @@ void _glradix_dispatch_tiles(glradix_context *ctx, const _glradix_pass *pass, bo
 void _glradix_tile_sort(glradix_context *ctx, const _glradix_pass *pass);
 
 static inline GLuint _glradix_div_up(GLuint a, GLuint b) { return a / b + (a % b != 0); }
+
+/* Columns of the reduce-then-scan plan's bucket-major counts for a grid of
+ * `num_tiles`: one per tile, or on large grids one per 2^ctx->column_shift
+ * tiles (common.glsl's count_columns, which must agree). */
+static inline GLuint _glradix_count_columns(const glradix_context *ctx, GLuint num_tiles) {
+  return num_tiles > _GLRADIX_SMALL_GRID ? _glradix_div_up(num_tiles, 1u << ctx->column_shift)
+                                         : num_tiles;
+}
 
 #endif /* GLRADIX_INTERNAL_H */

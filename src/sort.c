@@ -97,7 +97,8 @@ typedef struct scratch_layout {
   GLsizeiptr value_bytes;  /* tile_values, for pairs */
   GLsizeiptr counts_bytes; /* the scan's levels, then with ctx->tile_starts the tiles' digit
                             starts or with ctx->next_counts the next pass's counts */
-  _glradix_scan_plan plan;
+  _glradix_scan_plan plan;         /* scan-then-propagate's: a column per tile */
+  _glradix_scan_plan column_plan;  /* reduce-then-scan's (_glradix_count_columns) */
 } scratch_layout;
 
 static bool scratch_layout_make(const glradix_context *ctx, uint32_t count, bool pairs,
@@ -109,17 +110,20 @@ static bool scratch_layout_make(const glradix_context *ctx, uint32_t count, bool
   GLuint buckets = (1u << ctx->desc.radix_bits) * s->num_tiles;
   /* The counts are level 0 of the scan, its upper levels follow them. */
   _glradix_scan_plan_make(&s->plan, buckets, ctx->scan_tile, buckets);
+  GLuint columns = (1u << ctx->desc.radix_bits) * _glradix_count_columns(ctx, s->num_tiles);
+  _glradix_scan_plan_make(&s->column_plan, columns, ctx->scan_tile, columns);
   uint64_t tile_bytes = (uint64_t)s->num_tiles * ctx->tile * sizeof(GLuint);
   if (tile_bytes * key_words > (uint64_t)ctx->max_ssbo_bytes ||
       !_glradix_scan_fits(ctx, &s->plan) || !_glradix_groups_fit(ctx, s->num_tiles))
     return false;
   s->key_bytes = (GLsizeiptr)(tile_bytes * key_words);
   s->value_bytes = pairs ? (GLsizeiptr)tile_bytes : 0;
-  /* After the scan's levels: each tile's digit starts (ctx->tile_starts)
-   * or the next pass's counts (ctx->next_counts); context.c never picks
-   * both. */
-  uint64_t count_words =
-      (uint64_t)s->plan.total + (ctx->tile_starts || ctx->next_counts ? buckets : 0u);
+  /* After reduce-then-scan's levels: each tile's digit starts
+   * (ctx->tile_starts) or the next pass's counts (ctx->next_counts);
+   * context.c never picks both. */
+  uint64_t count_words = (uint64_t)s->column_plan.total +
+                         (ctx->tile_starts || ctx->next_counts ? buckets : 0u);
+  if (count_words < s->plan.total) count_words = s->plan.total;
   if (count_words * sizeof(GLuint) > (uint64_t)ctx->max_ssbo_bytes) return false;
   s->counts_bytes = (GLsizeiptr)(count_words * sizeof(GLuint));
   return true;
@@ -213,12 +217,13 @@ static bool skips_passes(const glradix_context *ctx, GLuint begin_bit, GLuint en
  * the plan is scan-then-propagate, no pass is skipped, and the passes end
  * after the given stage. */
 static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit,
-                       const _glradix_scan_plan *plan, const stop_point *stop) {
+                       const scratch_layout *scratch, const stop_point *stop) {
   GladGLContext *gl = &ctx->gl;
   const GLuint keys = pass->keys, values = pass->values;
   const GLuint begin_bit = pass->shift;
   const unsigned passes = _glradix_div_up(end_bit - begin_bit, ctx->desc.radix_bits);
   const bool reduce_then_scan = ctx->desc.plan == GLRADIX_PLAN_REDUCE_THEN_SCAN && !stop;
+  const _glradix_scan_plan *plan = reduce_then_scan ? &scratch->column_plan : &scratch->plan;
   const bool skip = skips_passes(ctx, begin_bit, end_bit, stop != NULL);
   /* shuffle_scatter adds the block totals itself (no scan_add over level
    * 0), and on small grids sums them too (_GLRADIX_SMALL_GRID). */
@@ -312,7 +317,7 @@ glradix_status _glradix_sort(glradix_context *ctx, const char *fn, const glradix
     for (unsigned point = 1; point <= _GLRADIX_STAGES; point++)
       _glradix_profile_mark(ctx, 0, point);
   } else {
-    run_passes(ctx, &pass, end_bit, &scratch.plan, NULL);
+    run_passes(ctx, &pass, end_bit, &scratch, NULL);
   }
   return GLRADIX_OK;
 }
@@ -361,7 +366,7 @@ glradix_status glradix_sort_inspect(glradix_context *ctx, const glradix_sort_des
       p.digit_bits = (pass_end < end_bit ? pass_end : end_bit) - desc->begin_bit;
       _glradix_tile_sort(ctx, &p);
     } else {
-      run_passes(ctx, &p, end_bit, &scratch.plan, &stop);
+      run_passes(ctx, &p, end_bit, &scratch, &stop);
       if (stage != GLRADIX_STAGE_GLOBAL_SCATTER) from = ctx->tile_keys.name;
     }
     ctx->gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
