@@ -28,6 +28,11 @@ layout(location = LOC_CHAIN) uniform uint u_chain;
 // Nonzero: zero the input after reading it (the sort's next-pass counts,
 // shuffle_scatter's NEXT_COUNTS, are added up by atomics into zeros).
 layout(location = LOC_ZERO_INPUT) uniform uint u_zero_input;
+// Group 0 zeroes u_zero_next_length (at most WG_SIZE) words of sums from
+// u_zero_next: the sort's level 1 of the next pass, for u_chain 2 there
+// (sort.c: with NEXT_COUNTS no count stage runs between the passes).
+layout(location = LOC_ZERO_NEXT) uniform uint u_zero_next;
+layout(location = LOC_ZERO_NEXT_LENGTH) uniform uint u_zero_next_length;
 
 shared uint s_last;
 
@@ -59,6 +64,7 @@ void main() {
   uint block = group_index();
   if (block * SCAN_TILE >= u_len) return;
   uint lid = gl_LocalInvocationID.x;
+  if (block == 0u && lid < u_zero_next_length) sums[u_zero_next + lid] = 0u;
   uint total;
   SCAN_RUN(input_data, u_in_offset, output_data, u_out_offset, block * SCAN_TILE, u_len,
            u_inclusive != 0u, total)

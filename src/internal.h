@@ -104,6 +104,8 @@ enum {
   _GLRADIX_LOC_INCLUSIVE = 4,   /* scan: nonzero for an inclusive level 0 */
   _GLRADIX_LOC_CHAIN = 5,       /* scan: nonzero: the last group scans the block totals too */
   _GLRADIX_LOC_ZERO_INPUT = 6,  /* scan: nonzero: level 0's input is zeroed once read */
+  _GLRADIX_LOC_ZERO_NEXT = 7,   /* scan: uint offset of words group 0 zeroes (next pass's level 1) */
+  _GLRADIX_LOC_ZERO_NEXT_LENGTH = 8, /* scan: how many (0: none) */
   _GLRADIX_LOC_USE_FLAGS = 1,   /* compact: flags buffer given (else input > 0.0) */
   _GLRADIX_LOC_TOTAL_OFFSET = 2,/* compact: where the scan left the total kept */
   _GLRADIX_LOC_ZERO_FILL = 3,   /* compact: zero output[total..count) */
@@ -221,10 +223,13 @@ typedef struct _glradix_scan_plan {
 } _glradix_scan_plan;
 
 /* Where level 0 of a scan reads and writes (buffer names, uint offsets);
- * zero_input: the input is zeroed once read (it must not be the output). */
+ * zero_input: the input is zeroed once read (it must not be the output);
+ * zero_next_length words of the counts buffer at zero_next are zeroed too
+ * (the sort's next level 1, sort.c). */
 typedef struct _glradix_scan_io {
   GLuint in, in_offset, out, out_offset;
   bool zero_input;
+  GLuint zero_next, zero_next_length;
 } _glradix_scan_io;
 
 /* status.c / log */

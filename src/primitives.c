@@ -58,7 +58,7 @@ glradix_status glradix_scan(glradix_context *ctx, const glradix_scan_desc *desc)
   if (st == GLRADIX_OK && desc->count > 0) st = allocate_scan(ctx, &plan);
   if (st == GLRADIX_OK) {
     if (desc->count > 0) {
-      const _glradix_scan_io io = {desc->input, 0, desc->output, 0, false};
+      const _glradix_scan_io io = {desc->input, 0, desc->output, 0, false, 0, 0};
       _glradix_scan(ctx, &plan, &io, desc->inclusive != 0, _GLRADIX_SCAN_WHOLE);
     }
     write_total(ctx, desc->count > 0 ? &plan : NULL, desc->total_buffer, desc->total_offset);
@@ -111,7 +111,7 @@ glradix_status glradix_compact(glradix_context *ctx, const glradix_compact_desc 
       if (desc->flags == desc->input) io.flags = io.input;
     }
     _glradix_compact_flags(ctx, &io);
-    const _glradix_scan_io positions = {io.index, 0, io.index, 0, false};
+    const _glradix_scan_io positions = {io.index, 0, io.index, 0, false, 0, 0};
     _glradix_scan(ctx, &plan, &positions, false, _GLRADIX_SCAN_WHOLE);
     _glradix_compact_scatter(ctx, &io, plan.offset[plan.levels], desc->zero_fill != 0);
   }

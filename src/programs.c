@@ -160,7 +160,8 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            "#define COUNT_TILES %du\n#define LOC_BLOCK_SUMS %d\n#define NO_BLOCK_SUMS %uu\n"
            "#define LOC_TILE_STARTS %d\n#define LOC_SUMS_RAW %d\n#define FOLD_SUMS %du\n#define LOC_CHAIN %d\n#define TICKET_SLOT %du\n"
            "#define CPU_RASTERIZER %d\n#define ITEMS_BY_4 %d\n#define LOC_ZERO_INPUT %d\n"
-           "#define COLUMN_SHIFT %uu\n#define SMALL_GRID %uu\n",
+           "#define COLUMN_SHIFT %uu\n#define SMALL_GRID %uu\n#define LOC_ZERO_NEXT %d\n"
+           "#define LOC_ZERO_NEXT_LENGTH %d\n",
            ctx->wg_size, items, tile, ctx->scan_items,
            ctx->scan_tile, ctx->desc.radix_bits, 1u << ctx->desc.radix_bits, src->pairs,
            _GLRADIX_B_KEYS, _GLRADIX_B_VALUES, _GLRADIX_B_TILE_KEYS, _GLRADIX_B_TILE_VALUES,
@@ -183,7 +184,7 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            _GLRADIX_NO_BLOCK_SUMS, _GLRADIX_LOC_TILE_STARTS, _GLRADIX_LOC_SUMS_RAW, _GLRADIX_FOLD_SUMS,
            _GLRADIX_LOC_CHAIN, _GLRADIX_SKIP_TICKET, ctx->cpu_rasterizer ? 1 : 0,
            items % 4 == 0 ? 1 : 0, _GLRADIX_LOC_ZERO_INPUT, ctx->column_shift,
-           (unsigned)_GLRADIX_SMALL_GRID);
+           (unsigned)_GLRADIX_SMALL_GRID, _GLRADIX_LOC_ZERO_NEXT, _GLRADIX_LOC_ZERO_NEXT_LENGTH);
   if (n > 0 && (size_t)n < size) n += shared_forms(out + n, size - (size_t)n, ctx, src, key_words, tile);
   if (ctx->subgroup_size && n > 0 && (size_t)n < size)
     n += snprintf(out + n, size - (size_t)n,

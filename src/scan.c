@@ -64,6 +64,8 @@ static void scan_step(glradix_context *ctx, _glradix_program program, const _glr
     gl->Uniform1ui(_GLRADIX_LOC_INCLUSIVE, inclusive && level == 0);
     gl->Uniform1ui(_GLRADIX_LOC_CHAIN, chain);
     gl->Uniform1ui(_GLRADIX_LOC_ZERO_INPUT, level == 0 && io->zero_input);
+    gl->Uniform1ui(_GLRADIX_LOC_ZERO_NEXT, io->zero_next);
+    gl->Uniform1ui(_GLRADIX_LOC_ZERO_NEXT_LENGTH, level == 0 ? io->zero_next_length : 0u);
     if (chain == CHAIN_LAST) _glradix_bind(ctx, _GLRADIX_B_SKIP, ctx->skip.name, 0);
   }
   _glradix_dispatch(ctx, _glradix_div_up(plan->length[level], ctx->scan_tile));

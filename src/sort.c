@@ -119,10 +119,11 @@ static bool scratch_layout_make(const glradix_context *ctx, uint32_t count, bool
   s->key_bytes = (GLsizeiptr)(tile_bytes * key_words);
   s->value_bytes = pairs ? (GLsizeiptr)tile_bytes : 0;
   /* After reduce-then-scan's levels: each tile's digit starts
-   * (ctx->tile_starts) or the next pass's counts (ctx->next_counts);
-   * context.c never picks both. */
+   * (ctx->tile_starts) or the next pass's counts (ctx->next_counts, then a
+   * second level 1: run_passes); context.c never picks both. */
   uint64_t count_words = (uint64_t)s->column_plan.total +
-                         (ctx->tile_starts || ctx->next_counts ? buckets : 0u);
+                         (ctx->tile_starts || ctx->next_counts ? buckets : 0u) +
+                         (ctx->next_counts ? s->column_plan.length[1] : 0u);
   if (count_words < s->plan.total) count_words = s->plan.total;
   if (count_words * sizeof(GLuint) > (uint64_t)ctx->max_ssbo_bytes) return false;
   s->counts_bytes = (GLsizeiptr)(count_words * sizeof(GLuint));
@@ -238,6 +239,13 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
    * only the first pass runs tile_counts. */
   const bool next_counts = ctx->next_counts && reduce_then_scan;
   if (next_counts) _glradix_fill(ctx, ctx->counts.name, pass->per_tile, plan->length[0], 0);
+  /* SPREAD needs the scan's level 1 zero. A pass with a count stage has it
+   * zero the level; with NEXT_COUNTS, where the last pass's scatter
+   * counted instead, level 1 alternates between the plan's and a second
+   * one after the next pass's counts, and each scan zeroes the next
+   * pass's, whose last reader (the scatter two passes back) has finished. */
+  const bool spread = leave != _GLRADIX_SCAN_WHOLE && _glradix_scan_spreads(ctx, plan);
+  const GLuint second_sums = pass->per_tile + plan->length[0];
   for (unsigned p = 0; p < passes; p++) {
     pass->index = p;
     pass->shift = begin_bit + p * ctx->desc.radix_bits;
@@ -263,22 +271,24 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
        * 0, and the last pass's scan left offsets there. */
       _glradix_fill(ctx, ctx->counts.name, 0, plan->length[0], 0);
     }
-    /* A pass with a count stage has it zero the scan's level 1 for
-     * SPREAD; with NEXT_COUNTS the last pass's scatter counted instead. */
-    const bool spread = leave != _GLRADIX_SCAN_WHOLE && !counted && _glradix_scan_spreads(ctx, plan);
     const _glradix_scan_leave pass_leave = spread ? _GLRADIX_SCAN_LEAVE_SPREAD : leave;
+    _glradix_scan_plan pass_plan = *plan; /* with this pass's level 1 */
+    if (spread && next_counts && p % 2 != 0) pass_plan.offset[1] = second_sums;
     if (!reduce_then_scan) _glradix_local_shuffle(ctx, pass, p == 0 && skip);
-    else if (!counted) _glradix_tile_counts(ctx, pass, p == 0 && skip, spread ? plan : NULL);
+    else if (!counted) _glradix_tile_counts(ctx, pass, p == 0 && skip, spread ? &pass_plan : NULL);
     gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     if (!stop) _glradix_profile_mark(ctx, p, 1);
     if (stop && p == stop->pass && stop->stage == GLRADIX_STAGE_LOCAL_SHUFFLE) return;
+    const bool zero_next = spread && next_counts && p + 1 < passes;
     const _glradix_scan_io counts = {ctx->counts.name, counted ? pass->per_tile : 0,
-                                     ctx->counts.name, 0, counted};
-    _glradix_scan(ctx, plan, &counts, false, pass_leave);
+                                     ctx->counts.name, 0, counted,
+                                     p % 2 != 0 ? plan->offset[1] : second_sums,
+                                     zero_next ? plan->length[1] : 0u};
+    _glradix_scan(ctx, &pass_plan, &counts, false, pass_leave);
     if (!stop) _glradix_profile_mark(ctx, p, 2);
     if (stop && p == stop->pass && stop->stage == GLRADIX_STAGE_SCAN) return;
     if (reduce_then_scan)
-      _glradix_shuffle_scatter(ctx, pass, plan, pass_leave == _GLRADIX_SCAN_LEAVE_TOTALS);
+      _glradix_shuffle_scatter(ctx, pass, &pass_plan, pass_leave == _GLRADIX_SCAN_LEAVE_TOTALS);
     else _glradix_global_scatter(ctx, pass);
     gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
     if (!stop) _glradix_profile_mark(ctx, p, 3);

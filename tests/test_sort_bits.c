@@ -57,6 +57,15 @@ START_TEST(radix_keys_and_host) {
 }
 END_TEST
 
+/* Enough keys for several blocks of counts in the scan at every width (on
+ * the GPU forms' 2048-key tiles a large grid too), where at radix_bits 2
+ * the passes after the first spread their block totals into two level-1
+ * regions in turn (sort.c). */
+START_TEST(radix_scan_blocks) {
+  run_gl_sort_twice(tg_ctx, (1u << 20) + 3, DIST_UNIFORM, 1, 0, 0, 950);
+}
+END_TEST
+
 static TCase *radix_tcase(const char *name, void (*setup)(void)) {
   TCase *tc = tcase_create(name);
   tcase_add_checked_fixture(tc, setup, ctx_teardown);
@@ -66,6 +75,7 @@ static TCase *radix_tcase(const char *name, void (*setup)(void)) {
   tcase_add_loop_test(tc, range_pairs, 0, nr);
   tcase_add_loop_test(tc, radix_pairs_size_x_dist, 0, CASE_GROUPS(N_XSIZES * N_XDISTS, N_XDISTS));
   tcase_add_test(tc, radix_keys_and_host);
+  tcase_add_test(tc, radix_scan_blocks);
   return tc;
 }
 
