@@ -81,7 +81,7 @@ enum {
   _GLRADIX_LOC_COUNT = 0,     /* sort: number of keys;  scan: length of level */
   _GLRADIX_LOC_SHIFT = 1,     /* sort: lowest key bit of the pass's digit */
   _GLRADIX_LOC_DIGIT_BITS = 2,/* sort: width of the pass's digit (<= radix_bits) */
-  _GLRADIX_LOC_NUM_TILES = 3, /* sort: tiles; bucket-major stride of counts */
+  _GLRADIX_LOC_NUM_TILES = 3, /* sort: tiles, from which the counts' columns (_glradix_count_columns) */
   _GLRADIX_LOC_ZERO_SUMS = 4, /* tile_counts: uint offset of the scan's level 1 to zero, or _GLRADIX_NO_BLOCK_SUMS */
   _GLRADIX_LOC_KEY_MODE = 5,  /* sort: _GLRADIX_KEY_* bits */
   _GLRADIX_LOC_GATHER_KEY_BITS = 6, /* first tile stage: nonzero also gathers which key bits vary */

@@ -246,6 +246,8 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
    * pass's, whose last reader (the scatter two passes back) has finished. */
   const bool spread = leave != _GLRADIX_SCAN_WHOLE && _glradix_scan_spreads(ctx, plan);
   const GLuint second_sums = pass->per_tile + plan->length[0];
+  /* level 1 of even and odd passes (where they spread) */
+  const GLuint level1[2] = {plan->offset[1], next_counts ? second_sums : plan->offset[1]};
   for (unsigned p = 0; p < passes; p++) {
     pass->index = p;
     pass->shift = begin_bit + p * ctx->desc.radix_bits;
@@ -272,8 +274,8 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
       _glradix_fill(ctx, ctx->counts.name, 0, plan->length[0], 0);
     }
     const _glradix_scan_leave pass_leave = spread ? _GLRADIX_SCAN_LEAVE_SPREAD : leave;
-    _glradix_scan_plan pass_plan = *plan; /* with this pass's level 1 */
-    if (spread && next_counts && p % 2 != 0) pass_plan.offset[1] = second_sums;
+    _glradix_scan_plan pass_plan = *plan; /* with this pass's level 1 when it spreads */
+    if (spread) pass_plan.offset[1] = level1[p % 2];
     if (!reduce_then_scan) _glradix_local_shuffle(ctx, pass, p == 0 && skip);
     else if (!counted) _glradix_tile_counts(ctx, pass, p == 0 && skip, spread ? &pass_plan : NULL);
     gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
@@ -282,8 +284,7 @@ static void run_passes(glradix_context *ctx, _glradix_pass *pass, GLuint end_bit
     const bool zero_next = spread && next_counts && p + 1 < passes;
     const _glradix_scan_io counts = {ctx->counts.name, counted ? pass->per_tile : 0,
                                      ctx->counts.name, 0, counted,
-                                     p % 2 != 0 ? plan->offset[1] : second_sums,
-                                     zero_next ? plan->length[1] : 0u};
+                                     level1[(p + 1) % 2], zero_next ? plan->length[1] : 0u};
     _glradix_scan(ctx, &pass_plan, &counts, false, pass_leave);
     if (!stop) _glradix_profile_mark(ctx, p, 2);
     if (stop && p == stop->pass && stop->stage == GLRADIX_STAGE_SCAN) return;
