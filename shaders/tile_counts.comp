@@ -33,7 +33,7 @@ layout(location = LOC_TILE_STARTS) uniform uint u_tile_starts;
 #define GROUP_COLUMNS 1u
 #else
 #define GROUP_TILES COUNT_TILES
-#define GROUP_COLUMNS (COUNT_TILES >> COLUMN_SHIFT)
+#define GROUP_COLUMNS (COUNT_TILES >> uint(COLUMN_SHIFT))
 #endif
 #define COLUMN_TILES (GROUP_TILES / GROUP_COLUMNS)
 
