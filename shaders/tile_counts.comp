@@ -26,8 +26,8 @@ layout(location = LOC_TILE_STARTS) uniform uint u_tile_starts;
 // Large grids' groups write one count column for their tiles with
 // COLUMN_SHIFT (common.glsl), as constants here: the first form, which
 // computed them from u_num_tiles, made this stage 9% slower on the H200
-// (16M pairs: 0.167 -> 0.182 ms; these constants 0.168; the cause, likely
-// registers in this kernel that holds two tiles' keys, not isolated).
+// (16M pairs: 0.167 -> 0.182 ms; these constants 0.168). The cause was not
+// isolated; by our reading, registers in a kernel that holds two tiles' keys.
 #ifdef ONE_TILE
 #define GROUP_TILES 1u
 #define GROUP_COLUMNS 1u
