@@ -185,9 +185,11 @@ static glradix_status read_limits(glradix_context *ctx) {
    * H200 against a column per tile, 30-bit pairs, three rounds in one
    * call: 4M 0.2880 -> 0.2807 ms, 16M 0.8804 -> 0.8560, 32M 1.700 ->
    * 1.642, 64M 3.404 -> 3.334; keys alone 16M and 64M -2.1%, the portable
-   * path 16M -1.4%, radix_bits 4 16M -0.7%. CPU rasterizers' rows (a
-   * column per tile) were not changed: CI's sizes never reach a large
-   * grid of llvmpipe's 7168-key tiles. */
+   * path 16M -1.4%, radix_bits 4 16M -0.7%. CPU rasterizers' rows keep
+   * a column per tile: they add up each tile's starts in one invocation
+   * per tile and would need a pairing of their own, for a scan that is 2%
+   * of llvmpipe's sort (1M pairs, radix_bits 8: 2.6 of 120 ms) and that
+   * only grids above 512 of its 7168-key tiles (3.7M keys) would halve. */
   ctx->column_shift = ctx->tile_starts && !ctx->count_rows && _GLRADIX_COUNT_TILES == 2 ? 1 : 0;
   for (int i = 0; i < 2; i++) {
     GLuint limit = count[i] > 0 ? (GLuint)count[i] : 65535u;
