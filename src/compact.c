@@ -5,7 +5,7 @@
 static void use_compact(glradix_context *ctx, _glradix_program program,
                         const _glradix_compact_io *io) {
   GladGLContext *gl = &ctx->gl;
-  gl->UseProgram(ctx->programs[program]);
+  gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][program]);
   const uint64_t bytes = (uint64_t)io->count * 4u;
   _glradix_bind(ctx, _GLRADIX_B_COMPACT_IN, io->input, bytes);
   _glradix_bind(ctx, _GLRADIX_B_COMPACT_FLAGS, io->flags ? io->flags : io->input, bytes);

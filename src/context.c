@@ -216,6 +216,44 @@ static bool reverse_tiles(const glradix_context *ctx) {
   return GLRADIX_TUNE_REVERSE_TILES && !ctx->cpu_rasterizer && subgroup_path;
 }
 
+/* GPUs' subgroup path, radix_bits 8, where the context's tiles are 8 keys
+ * an invocation: sorts of many 32-bit keys take tiles of
+ * GLRADIX_TUNE_WIDE_ITEMS keys an invocation (the WIDE programs). Fewer
+ * tiles coalesce the scatter's writes of 256 buckets better and make fewer
+ * counts to scan, but each work group holds more; on the H200 (session
+ * 20, 30-bit keys, 5120-key tiles against 4096, three rounds in one call):
+ * pairs 16M +0.3%, 24M -0.4%, 32M -0.6%, 48M -1.7%, 64M -2.5%; keys alone
+ * 32M -4.3%, 64M -4.7%. The portable path was 30% slower so (registers,
+ * by our reading), and keeps its tiles; so do 64-bit keys (not measured).
+ * The gpu_forms tests set GLRADIX_TEST_WIDE_FROM: wide tiles from that
+ * count, the portable path included. */
+static void choose_wide_tile(glradix_context *ctx) {
+#if GLRADIX_TUNE_WIDE_ITEMS > 8
+  bool subgroup_path = ctx->subgroup_size != 0;
+  GLuint from_keys = GLRADIX_TUNE_WIDE_FROM_KEYS, from_pairs = GLRADIX_TUNE_WIDE_FROM_PAIRS;
+#ifdef GLRADIX_TEST_GPU_FORMS
+  const char *env = getenv("GLRADIX_TEST_WIDE_FROM");
+  if (env) {
+    subgroup_path = true;
+    from_keys = from_pairs = (GLuint)atoi(env);
+  }
+#endif
+  const GLuint tile = ctx->wg_size * GLRADIX_TUNE_WIDE_ITEMS;
+  /* shuffle_scatter's words of a padded tile, its 256 bucket offsets and
+   * the block scan: the most a WIDE program holds (tile_sort has none) */
+  const bool fits = _glradix_padded_tile_bytes(tile, ctx->wg_size, 1) + 256 * 4 <= ctx->max_shared &&
+                    tile <= 65535;
+  if (ctx->cpu_rasterizer || !subgroup_path || ctx->desc.radix_bits != 8 || ctx->items != 8 || !fits)
+    return;
+  ctx->wide_items = GLRADIX_TUNE_WIDE_ITEMS;
+  ctx->wide_tile = tile;
+  ctx->wide_from[0] = from_keys;
+  ctx->wide_from[1] = from_pairs;
+#else
+  (void)ctx;
+#endif
+}
+
 /* The subgroup fast path needs arithmetic, ballot (subgroupBroadcast) and
  * shuffle subgroup operations in compute shaders (common.glsl's block
  * scan), and work groups made of whole subgroups. */
@@ -282,7 +320,8 @@ glradix_status glradix_create(const glradix_desc *desc, glradix_context **out) {
   if (st == GLRADIX_OK) {
     ctx->subgroup_size = usable_subgroup_size(ctx);
     ctx->reverse_tiles = reverse_tiles(ctx);
-    st = _glradix_build_programs(ctx, 1);
+    choose_wide_tile(ctx);
+    st = _glradix_build_programs(ctx, _GLRADIX_SET_BASE);
   }
   if (st == GLRADIX_OK) /* the sort's small state buffer, for every count */
     st = _glradix_ensure_buffer(ctx, &ctx->skip,

@@ -11,7 +11,7 @@ void _glradix_copy_back(glradix_context *ctx, const _glradix_pass *last) {
   back.out_keys = last->keys;
   back.out_values = last->values;
   ctx->gl.UseProgram(_glradix_program_name(
-      ctx, back.pairs ? _GLRADIX_PROG_COPY_BACK_PAIRS : _GLRADIX_PROG_COPY_BACK, back.key_words));
+      ctx, back.pairs ? _GLRADIX_PROG_COPY_BACK_PAIRS : _GLRADIX_PROG_COPY_BACK, back.set));
   _glradix_bind_pass(ctx, &back);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_NUM_TILES, back.num_tiles);
   _glradix_dispatch_tiles(ctx, &back, false);

@@ -18,7 +18,7 @@ void _glradix_count_prepare(glradix_context *ctx, const _glradix_pass *pass, GLu
   words[_GLRADIX_SKIP_COUNT_SLOT] = count_buffer ? 0u : pass->count;
   _glradix_upload(ctx, ctx->skip.name, 0, (GLsizeiptr)sizeof words, words);
   if (count_buffer != 0) {
-    gl->UseProgram(ctx->programs[_GLRADIX_PROG_COUNT_PREPARE]);
+    gl->UseProgram(_glradix_program_name(ctx, _GLRADIX_PROG_COUNT_PREPARE, pass->set));
     _glradix_bind(ctx, _GLRADIX_B_COUNT_IN, count_buffer, ((uint64_t)count_word + 1u) * 4u);
     _glradix_bind(ctx, _GLRADIX_B_SKIP, ctx->skip.name, 0);
     gl->Uniform1ui(_GLRADIX_LOC_COUNT_WORD, count_word);

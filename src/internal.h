@@ -42,6 +42,15 @@
 #ifndef GLRADIX_TUNE_SMALL_GRID /* tiles of a small grid, _GLRADIX_SMALL_GRID */
 #define GLRADIX_TUNE_SMALL_GRID 512
 #endif
+#ifndef GLRADIX_TUNE_WIDE_ITEMS /* keys per invocation of wide tiles (context.c); up to 8: none */
+#define GLRADIX_TUNE_WIDE_ITEMS 10
+#endif
+#ifndef GLRADIX_TUNE_WIDE_FROM_PAIRS /* the least count of pairs sorted in wide tiles */
+#define GLRADIX_TUNE_WIDE_FROM_PAIRS (24u << 20)
+#endif
+#ifndef GLRADIX_TUNE_WIDE_FROM_KEYS /* ... of keys without values */
+#define GLRADIX_TUNE_WIDE_FROM_KEYS (24u << 20)
+#endif
 
 enum {
   /* tiles counted per tile_counts work group: more loads in flight per
@@ -168,6 +177,18 @@ typedef enum _glradix_program {
 } _glradix_program;
 
 /* A scratch buffer and how many bytes it holds. */
+/* Sets of programs (programs.c): every program, for 32-bit keys in the
+ * context's tiles (BASE, built at create); the ones that read keys, for
+ * 64-bit keys (KEY64); the reduce-then-scan sort's tile programs for 32-bit
+ * keys in wide tiles (WIDE, where ctx->wide_tile is set). The last two are
+ * built on first use; a set without a program uses BASE's. */
+typedef enum _glradix_set {
+  _GLRADIX_SET_BASE,
+  _GLRADIX_SET_KEY64,
+  _GLRADIX_SET_WIDE,
+  _GLRADIX_SETS
+} _glradix_set;
+
 typedef struct _glradix_buffer {
   GLuint name;
   GLsizeiptr size;
@@ -193,8 +214,10 @@ struct glradix_context {
   bool reverse_tiles;           /* shuffle_scatter may take the tiles in reverse (REVERSE_TILES) */
   GLint64 max_shared;           /* GL_MAX_COMPUTE_SHARED_MEMORY_SIZE */
   GLuint scan_tile;             /* wg_size * scan_items counts */
-  GLuint programs[_GLRADIX_PROG_COUNT];
-  GLuint programs64[_GLRADIX_PROG_COUNT]; /* key programs for 64-bit keys, built on first use */
+  /* GPUs' subgroup path, radix_bits 8: sorts of at least wide_from[pairs]
+   * 32-bit keys take tiles of wide_tile keys (context.c); 0: none */
+  GLuint wide_items, wide_tile, wide_from[2];
+  GLuint programs[_GLRADIX_SETS][_GLRADIX_PROG_COUNT];
   _glradix_buffer tile_keys, tile_values, counts, skip; /* sort scratch */
   _glradix_buffer host_keys, host_values;         /* glradix_sort_host staging */
   _glradix_buffer lbvh_codes, lbvh_indices, lbvh_parents, scene_box; /* LBVH scratch */
@@ -286,10 +309,10 @@ void _glradix_profile_mark(glradix_context *ctx, unsigned pass, unsigned point);
 void _glradix_profile_delete(glradix_context *ctx);
 
 /* programs.c */
-/* Builds the programs (key_words 1, at create) or the key-reading ones for
- * 64-bit keys (key_words 2, on first use); _glradix_program_name picks one. */
-glradix_status _glradix_build_programs(glradix_context *ctx, GLuint key_words);
-GLuint _glradix_program_name(const glradix_context *ctx, _glradix_program program, GLuint key_words);
+/* Builds a set's programs (BASE at create, the others on first use);
+ * _glradix_program_name picks `program` of `set`, else of BASE. */
+glradix_status _glradix_build_programs(glradix_context *ctx, _glradix_set set);
+GLuint _glradix_program_name(const glradix_context *ctx, _glradix_program program, _glradix_set set);
 void _glradix_delete_programs(glradix_context *ctx);
 
 /* dispatch (sort.c): a 1-D count of work groups folded into the 2-D grid
@@ -310,6 +333,7 @@ typedef struct _glradix_pass {
   GLuint key_mode;      /* _GLRADIX_KEY_* bits */
   bool indirect;        /* count is a capacity; the real one is on the GPU */
   GLuint key_words;     /* 1, or 2 for GLRADIX_KEY_UINT64 */
+  _glradix_set set;     /* the programs: KEY64 for 64-bit keys, WIDE for wide tiles */
   GLuint per_tile;      /* uint offset in counts after the scan's levels: the tiles' digit
                            starts (ctx->tile_starts) or the next pass's counts
                            (ctx->next_counts); context.c never picks both */

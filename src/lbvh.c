@@ -15,7 +15,7 @@ static void reset_parents(glradix_context *ctx, GLuint n) {
 
 static void lbvh_nodes(glradix_context *ctx, const glradix_lbvh_desc *d, unsigned bits) {
   GladGLContext *gl = &ctx->gl;
-  gl->UseProgram(ctx->programs[bits == 63 ? _GLRADIX_PROG_LBVH_NODES_63
+  gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][bits == 63 ? _GLRADIX_PROG_LBVH_NODES_63
                                           : _GLRADIX_PROG_LBVH_NODES_30]);
   _glradix_bind(ctx, _GLRADIX_B_BOUNDS, d->bounds, (uint64_t)d->count * 32u);
   _glradix_bind(ctx, _GLRADIX_B_CODES, ctx->lbvh_codes.name, 0);
@@ -40,7 +40,7 @@ static void lbvh_nodes(glradix_context *ctx, const glradix_lbvh_desc *d, unsigne
 
 static void lbvh_refit(glradix_context *ctx, const glradix_lbvh_desc *d) {
   GladGLContext *gl = &ctx->gl;
-  gl->UseProgram(ctx->programs[_GLRADIX_PROG_LBVH_REFIT]);
+  gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][_GLRADIX_PROG_LBVH_REFIT]);
   _glradix_bind(ctx, _GLRADIX_B_NODES, d->nodes, glradix_lbvh_nodes_bytes(d->count));
   _glradix_bind(ctx, _GLRADIX_B_PARENTS, ctx->lbvh_parents.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, d->count);

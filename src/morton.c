@@ -30,7 +30,7 @@ static void scene_box(glradix_context *ctx, const _glradix_morton_job *job) {
   GladGLContext *gl = &ctx->gl;
   const GLuint start[6] = {~0u, ~0u, ~0u, 0u, 0u, 0u};
   _glradix_upload(ctx, ctx->scene_box.name, 0, sizeof start, start);
-  gl->UseProgram(ctx->programs[_GLRADIX_PROG_SCENE_BOX]);
+  gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][_GLRADIX_PROG_SCENE_BOX]);
   _glradix_bind(ctx, _GLRADIX_B_BOUNDS, job->bounds, (uint64_t)job->count * 32u);
   _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->scene_box.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, job->count);
@@ -40,7 +40,7 @@ static void scene_box(glradix_context *ctx, const _glradix_morton_job *job) {
 
 static void morton_codes(glradix_context *ctx, const _glradix_morton_job *job) {
   GladGLContext *gl = &ctx->gl;
-  gl->UseProgram(ctx->programs[job->morton_bits == 63 ? _GLRADIX_PROG_MORTON_63
+  gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][job->morton_bits == 63 ? _GLRADIX_PROG_MORTON_63
                                                       : _GLRADIX_PROG_MORTON_30]);
   _glradix_bind(ctx, _GLRADIX_B_BOUNDS, job->bounds, (uint64_t)job->count * 32u);
   _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->scene_box.name, 0);

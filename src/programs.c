@@ -130,11 +130,13 @@ static int shared_forms(char *out, size_t size, const glradix_context *ctx,
 
 /* The C constants every shader sees, right after #version. */
 static void write_defines(char *out, size_t size, const glradix_context *ctx,
-                          const program_source *src, GLuint key_words) {
+                          const program_source *src, _glradix_set set) {
+  const GLuint key_words = set == _GLRADIX_SET_KEY64 ? 2u : 1u;
   /* tile_sort holds whole keys and values in shared memory: with 64-bit
    * keys it sorts half a tile (_glradix_small_count). */
   bool half = key_words == 2 && src->source == _glradix_shader_tile_sort;
-  GLuint items = half ? ctx->items / 2 : ctx->items, tile = half ? ctx->tile / 2 : ctx->tile;
+  GLuint items = set == _GLRADIX_SET_WIDE ? ctx->wide_items : half ? ctx->items / 2 : ctx->items;
+  GLuint tile = ctx->wg_size * items;
   int n = snprintf(out, size,
            "#version 430\n"
            "#define WG_SIZE %uu\n#define ITEMS %uu\n#define TILE %uu\n"
@@ -223,14 +225,14 @@ static void log_info_log(glradix_context *ctx, const char *stage, GLuint object,
 
 #ifdef GLRADIX_TEST_DUMP_SHADERS
 /* Test builds only (tests/shader_sources.sh): the program's whole source
- * goes to $GLRADIX_TEST_DUMP_DIR/<stage>_<program>_<key words>.comp, and
+ * goes to $GLRADIX_TEST_DUMP_DIR/<stage>_<program>_<set>.comp, and
  * nothing is compiled. */
-static glradix_status dump_source(const program_source *src, GLuint key_words,
+static glradix_status dump_source(const program_source *src, _glradix_set set,
                                   const char *defines) {
   const char *dir = getenv("GLRADIX_TEST_DUMP_DIR");
   char path[1024];
-  snprintf(path, sizeof path, "%s/%s_%d_%u.comp", dir ? dir : ".", src->name,
-           (int)(src - SOURCES), key_words);
+  snprintf(path, sizeof path, "%s/%s_%d_%d.comp", dir ? dir : ".", src->name,
+           (int)(src - SOURCES), (int)set);
   FILE *f = fopen(path, "w");
   if (!f) return GLRADIX_ERROR_INVALID_ARGUMENT;
   fprintf(f, "%s#line 1 1\n%s#line 1 2\n%s", defines, _glradix_shader_common, src->source);
@@ -239,14 +241,14 @@ static glradix_status dump_source(const program_source *src, GLuint key_words,
 #endif
 
 static glradix_status build_one(glradix_context *ctx, const program_source *src,
-                                GLuint key_words, GLuint *out) {
+                                _glradix_set set, GLuint *out) {
   GladGLContext *gl = &ctx->gl;
   char defines[4096];
-  write_defines(defines, sizeof defines, ctx, src, key_words);
+  write_defines(defines, sizeof defines, ctx, src, set);
 #ifdef GLRADIX_TEST_DUMP_SHADERS
   (void)gl;
   *out = 0;
-  return dump_source(src, key_words, defines);
+  return dump_source(src, set, defines);
 #endif
   /* #line keeps driver messages pointing at lines of the original files:
    * source string 1 is common.glsl, 2 the stage's own file. */
@@ -276,40 +278,54 @@ static glradix_status build_one(glradix_context *ctx, const program_source *src,
   return GLRADIX_OK;
 }
 
-/* Programs that read keys: the ones built again for 64-bit keys. */
-static bool reads_keys(const program_source *src) {
-  return src->extra && strstr(src->extra, "WITH_KEYS") != NULL;
+/* Whether a set has program `i`: BASE every one; KEY64 the ones that
+ * read keys; WIDE the ones whose tile a reduce-then-scan sort's grid
+ * follows (TILE), the scan's being tile-free. */
+static bool in_set(_glradix_set set, int i) {
+  switch (set) {
+  case _GLRADIX_SET_KEY64:
+    return SOURCES[i].extra && strstr(SOURCES[i].extra, "WITH_KEYS") != NULL;
+  case _GLRADIX_SET_WIDE:
+    return i == _GLRADIX_PROG_TILE_COUNTS || i == _GLRADIX_PROG_TILE_COUNTS_ONE ||
+           i == _GLRADIX_PROG_SHUFFLE_SCATTER || i == _GLRADIX_PROG_SHUFFLE_SCATTER_PAIRS ||
+           i == _GLRADIX_PROG_COPY_BACK || i == _GLRADIX_PROG_COPY_BACK_PAIRS ||
+           i == _GLRADIX_PROG_COUNT_PREPARE;
+  default:
+    return true;
+  }
 }
 
-glradix_status _glradix_build_programs(glradix_context *ctx, GLuint key_words) {
+glradix_status _glradix_build_programs(glradix_context *ctx, _glradix_set set) {
 #ifdef GLRADIX_TEST_DUMP_SHADERS
-  if (key_words == 1) { /* the 64-bit key programs too */
-    glradix_status st = _glradix_build_programs(ctx, 2);
-    if (st != GLRADIX_OK) return st;
-  }
+  if (set == _GLRADIX_SET_BASE) /* the other sets too */
+    for (int other = _GLRADIX_SET_KEY64; other < _GLRADIX_SETS; other++) {
+      if (other == _GLRADIX_SET_WIDE && !ctx->wide_tile) continue;
+      glradix_status st = _glradix_build_programs(ctx, (_glradix_set)other);
+      if (st != GLRADIX_OK) return st;
+    }
 #endif
-  GLuint *programs = key_words == 2 ? ctx->programs64 : ctx->programs;
+  GLuint *programs = ctx->programs[set];
   for (int i = 0; i < _GLRADIX_PROG_COUNT; i++) {
-    if (programs[i] || (key_words == 2 && !reads_keys(&SOURCES[i]))) continue;
-    glradix_status st = build_one(ctx, &SOURCES[i], key_words, &programs[i]);
+    if (programs[i] || !in_set(set, i)) continue;
+    glradix_status st = build_one(ctx, &SOURCES[i], set, &programs[i]);
     if (st == GLRADIX_OK) st = _glradix_gl_error(ctx, "building programs");
     if (st != GLRADIX_OK) {
-      if (key_words != 2) _glradix_delete_programs(ctx);
+      if (set == _GLRADIX_SET_BASE) _glradix_delete_programs(ctx);
       return st;
     }
   }
   return GLRADIX_OK;
 }
 
-GLuint _glradix_program_name(const glradix_context *ctx, _glradix_program program, GLuint key_words) {
-  return key_words == 2 && ctx->programs64[program] ? ctx->programs64[program]
-                                                    : ctx->programs[program];
+GLuint _glradix_program_name(const glradix_context *ctx, _glradix_program program, _glradix_set set) {
+  return ctx->programs[set][program] ? ctx->programs[set][program]
+                                     : ctx->programs[_GLRADIX_SET_BASE][program];
 }
 
 void _glradix_delete_programs(glradix_context *ctx) {
-  for (int i = 0; i < _GLRADIX_PROG_COUNT; i++) {
-    if (ctx->programs[i]) ctx->gl.DeleteProgram(ctx->programs[i]);
-    if (ctx->programs64[i]) ctx->gl.DeleteProgram(ctx->programs64[i]);
-    ctx->programs[i] = ctx->programs64[i] = 0;
-  }
+  for (int set = 0; set < _GLRADIX_SETS; set++)
+    for (int i = 0; i < _GLRADIX_PROG_COUNT; i++) {
+      if (ctx->programs[set][i]) ctx->gl.DeleteProgram(ctx->programs[set][i]);
+      ctx->programs[set][i] = 0;
+    }
 }

@@ -52,7 +52,7 @@ static void scan_step(glradix_context *ctx, _glradix_program program, const _glr
     in_bytes = ((uint64_t)in_offset + plan->length[0]) * 4u;
     out_bytes = ((uint64_t)out_offset + plan->length[0]) * 4u;
   }
-  gl->UseProgram(ctx->programs[program]);
+  gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][program]);
   _glradix_bind(ctx, _GLRADIX_B_SCAN_OUT, out, out_bytes);
   _glradix_bind(ctx, _GLRADIX_B_SCAN_SUMS, ctx->counts.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, plan->length[level]);

@@ -19,7 +19,7 @@ void _glradix_bind_pass(glradix_context *ctx, const _glradix_pass *pass) {
 void _glradix_use_pass(glradix_context *ctx, _glradix_program program,
                        const _glradix_pass *pass) {
   GladGLContext *gl = &ctx->gl;
-  gl->UseProgram(_glradix_program_name(ctx, program, pass->key_words));
+  gl->UseProgram(_glradix_program_name(ctx, program, pass->set));
   _glradix_bind_pass(ctx, pass);
   gl->Uniform1ui(_GLRADIX_LOC_SHIFT, pass->shift);
   gl->Uniform1ui(_GLRADIX_LOC_DIGIT_BITS, pass->digit_bits);
@@ -92,6 +92,7 @@ static glradix_status check_desc(const glradix_context *ctx, const char *fn,
  * grows to. One tile needs none (tile_sort works in place). */
 typedef struct scratch_layout {
   GLuint num_tiles;
+  _glradix_set set;        /* the programs: KEY64, WIDE (wide tiles) or BASE */
   bool single;             /* sorted by tile_sort, no scratch */
   GLsizeiptr key_bytes;    /* tile_keys */
   GLsizeiptr value_bytes;  /* tile_values, for pairs */
@@ -101,10 +102,12 @@ typedef struct scratch_layout {
   _glradix_scan_plan column_plan;  /* reduce-then-scan's (_glradix_count_columns) */
 } scratch_layout;
 
-static bool scratch_layout_make(const glradix_context *ctx, uint32_t count, bool pairs,
-                                GLuint key_words, scratch_layout *s) {
+/* The layout of `count` keys in tiles of `tile` keys. */
+static bool layout_in_tiles(const glradix_context *ctx, uint32_t count, bool pairs,
+                            GLuint key_words, GLuint tile, scratch_layout *s) {
   memset(s, 0, sizeof *s);
-  s->num_tiles = _glradix_div_up(count, ctx->tile);
+  s->set = key_words == 2 ? _GLRADIX_SET_KEY64 : _GLRADIX_SET_BASE;
+  s->num_tiles = _glradix_div_up(count, tile);
   s->single = count <= _glradix_small_count(ctx, key_words);
   if (s->single) return true;
   GLuint buckets = (1u << ctx->desc.radix_bits) * s->num_tiles;
@@ -112,7 +115,7 @@ static bool scratch_layout_make(const glradix_context *ctx, uint32_t count, bool
   _glradix_scan_plan_make(&s->plan, buckets, ctx->scan_tile, buckets);
   GLuint columns = (1u << ctx->desc.radix_bits) * _glradix_count_columns(ctx, s->num_tiles);
   _glradix_scan_plan_make(&s->column_plan, columns, ctx->scan_tile, columns);
-  uint64_t tile_bytes = (uint64_t)s->num_tiles * ctx->tile * sizeof(GLuint);
+  uint64_t tile_bytes = (uint64_t)s->num_tiles * tile * sizeof(GLuint);
   if (tile_bytes * key_words > (uint64_t)ctx->max_ssbo_bytes ||
       !_glradix_scan_fits(ctx, &s->plan) || !_glradix_groups_fit(ctx, s->num_tiles))
     return false;
@@ -127,6 +130,28 @@ static bool scratch_layout_make(const glradix_context *ctx, uint32_t count, bool
   if (count_words < s->plan.total) count_words = s->plan.total;
   if (count_words * sizeof(GLuint) > (uint64_t)ctx->max_ssbo_bytes) return false;
   s->counts_bytes = (GLsizeiptr)(count_words * sizeof(GLuint));
+  return true;
+}
+
+static GLsizeiptr larger(GLsizeiptr a, GLsizeiptr b) { return a > b ? a : b; }
+
+/* The layout for sorting `count` keys; `wide`: in wide tiles where the
+ * context has them for such a sort (reduce-then-scan sorts; inspection
+ * takes the context's tiles). The buffers cover both tiles either way, so
+ * that scratch for a count covers every smaller count, which may take the
+ * other tiles and, in smaller tiles, need more counts. */
+static bool scratch_layout_make(const glradix_context *ctx, uint32_t count, bool pairs,
+                                GLuint key_words, bool wide, scratch_layout *s) {
+  if (!layout_in_tiles(ctx, count, pairs, key_words, ctx->tile, s)) return false;
+  scratch_layout w;
+  if (s->single || !ctx->wide_tile || key_words != 1 || count < ctx->wide_from[pairs] ||
+      !layout_in_tiles(ctx, count, pairs, key_words, ctx->wide_tile, &w))
+    return true;
+  w.set = _GLRADIX_SET_WIDE;
+  w.key_bytes = s->key_bytes = larger(s->key_bytes, w.key_bytes);
+  w.value_bytes = s->value_bytes = larger(s->value_bytes, w.value_bytes);
+  w.counts_bytes = s->counts_bytes = larger(s->counts_bytes, w.counts_bytes);
+  if (wide) *s = w;
   return true;
 }
 
@@ -152,14 +177,15 @@ static glradix_status too_large(glradix_context *ctx, const char *fn, uint32_t c
 glradix_status _glradix_reserve(glradix_context *ctx, const char *fn, uint32_t count, bool pairs,
                                 GLuint key_words) {
   scratch_layout s;
-  if (!scratch_layout_make(ctx, count, pairs, key_words, &s)) return too_large(ctx, fn, count);
+  if (!scratch_layout_make(ctx, count, pairs, key_words, false, &s))
+    return too_large(ctx, fn, count);
   return scratch_allocate(ctx, &s);
 }
 
 size_t glradix_scratch_bytes(const glradix_context *ctx, const glradix_sort_desc *desc) {
   scratch_layout s;
   if (!ctx || !desc ||
-      !scratch_layout_make(ctx, desc->count, desc->values != 0, key_words(desc), &s))
+      !scratch_layout_make(ctx, desc->count, desc->values != 0, key_words(desc), false, &s))
     return 0;
   return (size_t)(s.key_bytes + s.value_bytes + s.counts_bytes);
 }
@@ -175,9 +201,9 @@ glradix_status glradix_reserve(glradix_context *ctx, const glradix_sort_desc *de
 
 /* Everything that needs GL before the first dispatch: buffers, limits, scratch. */
 static glradix_status prepare(glradix_context *ctx, const char *fn, const glradix_sort_desc *d,
-                              scratch_layout *s) {
+                              bool wide, scratch_layout *s) {
   /* Too large whatever the buffers: say so first. */
-  if (!scratch_layout_make(ctx, d->count, d->values != 0, key_words(d), s))
+  if (!scratch_layout_make(ctx, d->count, d->values != 0, key_words(d), wide, s))
     return too_large(ctx, fn, d->count);
   uint64_t bytes = (uint64_t)d->count * sizeof(GLuint);
   glradix_status st =
@@ -188,7 +214,7 @@ static glradix_status prepare(glradix_context *ctx, const char *fn, const glradi
     st = _glradix_check_word(ctx, fn, d->count_buffer, d->count_offset, "count_buffer");
   if (st != GLRADIX_OK) return st;
   st = scratch_allocate(ctx, s);
-  if (st == GLRADIX_OK && key_words(d) == 2) st = _glradix_build_programs(ctx, 2);
+  if (st == GLRADIX_OK && s->set != _GLRADIX_SET_BASE) st = _glradix_build_programs(ctx, s->set);
   return st;
 }
 
@@ -306,7 +332,7 @@ static _glradix_pass whole_sort(const glradix_sort_desc *desc, const scratch_lay
                         .count = desc->count, .num_tiles = scratch->num_tiles,
                         .shift = desc->begin_bit, .digit_bits = end_bit - desc->begin_bit,
                         .key_mode = key_mode(desc), .indirect = desc->count_buffer != 0,
-                        .key_words = key_words(desc)};
+                        .key_words = key_words(desc), .set = scratch->set};
   return pass;
 }
 
@@ -315,7 +341,7 @@ glradix_status _glradix_sort(glradix_context *ctx, const char *fn, const glradix
   scratch_layout scratch = {0};
   glradix_status st = check_desc(ctx, fn, desc, &end_bit);
   if (st != GLRADIX_OK || desc->count == 0) return st;
-  st = prepare(ctx, fn, desc, &scratch);
+  st = prepare(ctx, fn, desc, ctx->desc.plan == GLRADIX_PLAN_REDUCE_THEN_SCAN, &scratch);
   if (st != GLRADIX_OK) return st;
   _glradix_pass pass = whole_sort(desc, &scratch, end_bit);
   ctx->profiled_passes = 0;
@@ -363,7 +389,7 @@ glradix_status glradix_sort_inspect(glradix_context *ctx, const glradix_sort_des
   _glradix_gl_state saved;
   _glradix_begin(ctx, &saved);
   scratch_layout scratch = {0};
-  st = prepare(ctx, fn, desc, &scratch);
+  st = prepare(ctx, fn, desc, false, &scratch);
   const uint64_t key_bytes = (uint64_t)desc->count * 4u * key_words(desc);
   if (st == GLRADIX_OK) st = _glradix_check_buffer(ctx, fn, out_keys, "out_keys", key_bytes);
   if (st == GLRADIX_OK) {

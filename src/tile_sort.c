@@ -6,7 +6,7 @@
 void _glradix_tile_sort(glradix_context *ctx, const _glradix_pass *pass) {
   GladGLContext *gl = &ctx->gl;
   gl->UseProgram(_glradix_program_name(
-      ctx, pass->pairs ? _GLRADIX_PROG_TILE_SORT_PAIRS : _GLRADIX_PROG_TILE_SORT, pass->key_words));
+      ctx, pass->pairs ? _GLRADIX_PROG_TILE_SORT_PAIRS : _GLRADIX_PROG_TILE_SORT, pass->set));
   const uint64_t value_bytes = (uint64_t)pass->count * 4u;
   _glradix_bind(ctx, _GLRADIX_B_KEYS, pass->keys, value_bytes * pass->key_words);
   if (pass->pairs) _glradix_bind(ctx, _GLRADIX_B_VALUES, pass->values, value_bytes);

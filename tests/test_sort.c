@@ -1,6 +1,8 @@
 /* glradix_sort on GL buffers with the default context: every size x every
  * distribution (sort_gpu_forms: fewer from 1M keys up), keys only and
  * pairs, each sorted twice on the same buffers. */
+#include <stdlib.h>
+
 #include "common.h"
 
 static const size_t sizes[] = {
@@ -64,6 +66,32 @@ START_TEST(keys_buffer_longer_than_count) {
 }
 END_TEST
 
+#ifdef GLRADIX_TEST_GPU_FORMS_SUITE
+/* sort_gpu_forms sorts from GLRADIX_TEST_WIDE_FROM keys on in wide tiles
+ * (tests/CMakeLists.txt), one key fewer in the context's, which makes more
+ * tiles and counts: the scratch for the wide count must cover it
+ * (glradix_reserve's promise), and sorts on both sides follow a reserve. */
+START_TEST(wide_tile_edge) {
+  const char *env = getenv("GLRADIX_TEST_WIDE_FROM");
+  ck_assert_msg(env != NULL, "sort_gpu_forms runs with GLRADIX_TEST_WIDE_FROM set");
+  const uint32_t from = (uint32_t)strtoul(env, NULL, 10);
+  ck_assert_uint_gt(from, 2u * glradix_tile_size(tg_ctx));
+  for (int pairs = 0; pairs <= 1; pairs++) {
+    glradix_sort_desc below = {0}, at = {0};
+    below.values = at.values = (unsigned)pairs; /* only "nonzero" matters to the query */
+    below.count = from - 1;
+    at.count = from;
+    size_t b = glradix_scratch_bytes(tg_ctx, &below), a = glradix_scratch_bytes(tg_ctx, &at);
+    ck_assert_msg(b > 0 && a >= b, "pairs %d: scratch for %u keys %zu bytes, for %u %zu", pairs,
+                  from, a, from - 1, b);
+    ck_assert_int_eq(glradix_reserve(tg_ctx, &at), GLRADIX_OK);
+    run_gl_sort_twice(tg_ctx, from - 1, DIST_UNIFORM, pairs, 0, 0, 9700 + (size_t)pairs * 4);
+    run_gl_sort_twice(tg_ctx, from, DIST_MORTON, pairs, 0, 0, 9702 + (size_t)pairs * 4);
+  }
+}
+END_TEST
+#endif
+
 static Suite *sort_suite(void) {
   Suite *s = suite_create("sort");
   TCase *tc = tcase_create("keys");
@@ -77,6 +105,9 @@ static Suite *sort_suite(void) {
   tcase_add_loop_test(tc, pairs_size_x_dist, 0, CASE_GROUPS(N_CASES, DIST_COUNT));
   tcase_add_test(tc, pairs_buffer_longer_than_count);
   tcase_add_test(tc, tile_edges);
+#ifdef GLRADIX_TEST_GPU_FORMS_SUITE
+  tcase_add_test(tc, wide_tile_edge);
+#endif
   suite_add_tcase(s, tc);
   return s;
 }
