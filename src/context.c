@@ -218,15 +218,17 @@ static bool reverse_tiles(const glradix_context *ctx) {
 
 /* GPUs' subgroup path, radix_bits 8, where the context's tiles are 8 keys
  * an invocation: sorts of many 32-bit keys take tiles of
- * GLRADIX_TUNE_WIDE_ITEMS keys an invocation (the WIDE programs). Fewer
- * tiles coalesce the scatter's writes of 256 buckets better and make fewer
- * counts to scan, but each work group holds more; on the H200 (session
- * 20, 30-bit keys, 5120-key tiles against 4096, three rounds in one call):
- * pairs 16M +0.3%, 24M -0.4%, 32M -0.6%, 48M -1.7%, 64M -2.5%; keys alone
- * 32M -4.3%, 64M -4.7%. The portable path was 30% slower so (registers,
- * by our reading), and keeps its tiles; so do 64-bit keys (not measured).
- * The gpu_forms tests set GLRADIX_TEST_WIDE_FROM: wide tiles from that
- * count, the portable path included. */
+ * GLRADIX_TUNE_WIDE_ITEMS keys an invocation (the WIDE programs), from
+ * GLRADIX_TUNE_WIDE_FROM_KEYS keys alone or _PAIRS pairs. Fewer tiles
+ * coalesce the scatter's writes of 256 buckets better and leave fewer
+ * counts to scan, but each work group holds more. On the H200 (session 20,
+ * 30-bit keys, 5120-key tiles against 4096 everywhere, three rounds in one
+ * call): keys alone 4M +4.7%, 8M -0.4%, 12M -2.6%, 16M -4.0%, 24M -3.2%,
+ * 64M -5.1%; pairs 4M +10%, 16M +0.6%, 20M +2.2%, 24M -0.8%, 32M -0.6%,
+ * 64M -2.4%. The portable path was 30% slower at 32M and 64M pairs
+ * (registers, by our reading) and keeps its tiles; so do 64-bit keys (not
+ * measured). The gpu_forms tests set GLRADIX_TEST_WIDE_FROM: wide tiles
+ * from that count, the portable path included. */
 static void choose_wide_tile(glradix_context *ctx) {
 #if GLRADIX_TUNE_WIDE_ITEMS > 8
   bool subgroup_path = ctx->subgroup_size != 0;

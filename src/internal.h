@@ -49,7 +49,7 @@
 #define GLRADIX_TUNE_WIDE_FROM_PAIRS (24u << 20)
 #endif
 #ifndef GLRADIX_TUNE_WIDE_FROM_KEYS /* ... of keys without values */
-#define GLRADIX_TUNE_WIDE_FROM_KEYS (24u << 20)
+#define GLRADIX_TUNE_WIDE_FROM_KEYS (12u << 20)
 #endif
 
 enum {
