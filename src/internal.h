@@ -176,7 +176,6 @@ typedef enum _glradix_program {
   _GLRADIX_PROG_COUNT
 } _glradix_program;
 
-/* A scratch buffer and how many bytes it holds. */
 /* Sets of programs (programs.c): every program, for 32-bit keys in the
  * context's tiles (BASE, built at create); the ones that read keys, for
  * 64-bit keys (KEY64); the reduce-then-scan sort's tile programs for 32-bit
@@ -189,6 +188,7 @@ typedef enum _glradix_set {
   _GLRADIX_SETS
 } _glradix_set;
 
+/* A scratch buffer and how many bytes it holds. */
 typedef struct _glradix_buffer {
   GLuint name;
   GLsizeiptr size;

@@ -16,7 +16,7 @@ static void reset_parents(glradix_context *ctx, GLuint n) {
 static void lbvh_nodes(glradix_context *ctx, const glradix_lbvh_desc *d, unsigned bits) {
   GladGLContext *gl = &ctx->gl;
   gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][bits == 63 ? _GLRADIX_PROG_LBVH_NODES_63
-                                          : _GLRADIX_PROG_LBVH_NODES_30]);
+                                                               : _GLRADIX_PROG_LBVH_NODES_30]);
   _glradix_bind(ctx, _GLRADIX_B_BOUNDS, d->bounds, (uint64_t)d->count * 32u);
   _glradix_bind(ctx, _GLRADIX_B_CODES, ctx->lbvh_codes.name, 0);
   _glradix_bind(ctx, _GLRADIX_B_INDICES, ctx->lbvh_indices.name, 0);

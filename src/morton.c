@@ -40,7 +40,8 @@ static void scene_box(glradix_context *ctx, const _glradix_morton_job *job) {
 
 static void morton_codes(glradix_context *ctx, const _glradix_morton_job *job) {
   GladGLContext *gl = &ctx->gl;
-  gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][job->morton_bits == 63 ? _GLRADIX_PROG_MORTON_63
+  gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][job->morton_bits == 63
+                                                      ? _GLRADIX_PROG_MORTON_63
                                                       : _GLRADIX_PROG_MORTON_30]);
   _glradix_bind(ctx, _GLRADIX_B_BOUNDS, job->bounds, (uint64_t)job->count * 32u);
   _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->scene_box.name, 0);
