@@ -226,8 +226,8 @@ static bool reverse_tiles(const glradix_context *ctx) {
  * call): keys alone 4M +4.7%, 8M -0.4%, 12M -2.6%, 16M -4.0%, 24M -3.2%,
  * 64M -5.1%; pairs 4M +10%, 16M +0.6%, 20M +2.2%, 24M -0.8%, 32M -0.6%,
  * 64M -2.4%. The portable path was 30% slower at 32M and 64M pairs
- * (registers, by our reading) and keeps its tiles; so do 64-bit keys (not
- * measured). The gpu_forms tests set GLRADIX_TEST_WIDE_FROM: wide tiles
+ * (registers, by our reading) and keeps its tiles; so do 64-bit keys
+ * (28-32% slower at 16M and 64M). The gpu_forms tests set GLRADIX_TEST_WIDE_FROM: wide tiles
  * from that count, the portable path included. */
 static void choose_wide_tile(glradix_context *ctx) {
 #if GLRADIX_TUNE_WIDE_ITEMS > 8
