@@ -155,14 +155,25 @@ static bool scratch_layout_make(const glradix_context *ctx, uint32_t count, bool
   return true;
 }
 
+/* The scratch and the programs a layout needs: the sets other than BASE
+ * are built on first use. */
 static glradix_status scratch_allocate(glradix_context *ctx, const scratch_layout *s) {
-  const char *what = "allocating scratch";
-  if (s->single) return GLRADIX_OK;
-  glradix_status st = _glradix_ensure_buffer(ctx, &ctx->tile_keys, s->key_bytes, what);
-  if (st == GLRADIX_OK && s->value_bytes)
-    st = _glradix_ensure_buffer(ctx, &ctx->tile_values, s->value_bytes, what);
-  if (st == GLRADIX_OK) st = _glradix_ensure_buffer(ctx, &ctx->counts, s->counts_bytes, what);
+  glradix_status st = GLRADIX_OK;
+  if (!s->single) {
+    const char *what = "allocating scratch";
+    st = _glradix_ensure_buffer(ctx, &ctx->tile_keys, s->key_bytes, what);
+    if (st == GLRADIX_OK && s->value_bytes)
+      st = _glradix_ensure_buffer(ctx, &ctx->tile_values, s->value_bytes, what);
+    if (st == GLRADIX_OK) st = _glradix_ensure_buffer(ctx, &ctx->counts, s->counts_bytes, what);
+  }
+  if (st == GLRADIX_OK && s->set != _GLRADIX_SET_BASE) st = _glradix_build_programs(ctx, s->set);
   return st;
+}
+
+/* Whether a sort on ctx may take wide tiles: reduce-then-scan sorts (not
+ * inspection, which takes the context's tiles). */
+static bool may_widen(const glradix_context *ctx) {
+  return ctx->desc.plan == GLRADIX_PLAN_REDUCE_THEN_SCAN;
 }
 
 static glradix_status too_large(glradix_context *ctx, const char *fn, uint32_t count) {
@@ -177,7 +188,7 @@ static glradix_status too_large(glradix_context *ctx, const char *fn, uint32_t c
 glradix_status _glradix_reserve(glradix_context *ctx, const char *fn, uint32_t count, bool pairs,
                                 GLuint key_words) {
   scratch_layout s;
-  if (!scratch_layout_make(ctx, count, pairs, key_words, false, &s))
+  if (!scratch_layout_make(ctx, count, pairs, key_words, may_widen(ctx), &s))
     return too_large(ctx, fn, count);
   return scratch_allocate(ctx, &s);
 }
@@ -213,9 +224,7 @@ static glradix_status prepare(glradix_context *ctx, const char *fn, const glradi
   if (st == GLRADIX_OK)
     st = _glradix_check_word(ctx, fn, d->count_buffer, d->count_offset, "count_buffer");
   if (st != GLRADIX_OK) return st;
-  st = scratch_allocate(ctx, s);
-  if (st == GLRADIX_OK && s->set != _GLRADIX_SET_BASE) st = _glradix_build_programs(ctx, s->set);
-  return st;
+  return scratch_allocate(ctx, s);
 }
 
 /* glradix_sort_inspect: where the passes stop. */
@@ -341,7 +350,7 @@ glradix_status _glradix_sort(glradix_context *ctx, const char *fn, const glradix
   scratch_layout scratch = {0};
   glradix_status st = check_desc(ctx, fn, desc, &end_bit);
   if (st != GLRADIX_OK || desc->count == 0) return st;
-  st = prepare(ctx, fn, desc, ctx->desc.plan == GLRADIX_PLAN_REDUCE_THEN_SCAN, &scratch);
+  st = prepare(ctx, fn, desc, may_widen(ctx), &scratch);
   if (st != GLRADIX_OK) return st;
   _glradix_pass pass = whole_sort(desc, &scratch, end_bit);
   ctx->profiled_passes = 0;

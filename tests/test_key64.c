@@ -152,10 +152,18 @@ START_TEST(key64_ranges) { /* a forked child runs every range, keys or pairs */
 }
 END_TEST
 
-/* Around the one-dispatch limit, half a tile for 64-bit keys. */
+/* Around the one-dispatch limit, half a tile for 64-bit keys, after a
+ * reserve for them (which compiles their programs too). */
 START_TEST(key64_small_edges) {
   const size_t half = glradix_tile_size(tg_ctx) / 2;
   const size_t n[] = {half - 1, half, half + 1, 2 * half, 2 * half + 1};
+  glradix_sort_desc sd = {0};
+  sd.values = 1; /* only "nonzero" matters to the reserve */
+  sd.count = (uint32_t)n[4];
+  sd.key_type = GLRADIX_KEY_UINT64;
+  test_log_reset(&tg_log);
+  ck_assert_int_eq(glradix_reserve(tg_ctx, &sd), GLRADIX_OK);
+  ck_assert_int_eq(tg_log.count, 0);
   for (size_t i = 0; i < sizeof n / sizeof n[0]; i++)
     check64(n[i], D64_UNIFORM, 1, (int)(i % 2), 0, 0, 0, 7300 + i * 2);
 }

@@ -151,7 +151,8 @@ GLRADIX_API unsigned glradix_subgroup_size(const glradix_context *ctx);
  *  up to one tile (half a tile of uint64 keys) is sorted by a single
  *  dispatch. On GPUs with the subgroup path at radix_bits 8, sorts of at
  *  least 12M 32-bit keys alone or 24M pairs take wider tiles (5120 keys on
- *  an H200). */
+ *  an H200), whose programs are compiled on the first such sort (or by
+ *  glradix_reserve). */
 GLRADIX_API unsigned glradix_tile_size(const glradix_context *ctx);
 
 /** How the 32-bit words of the keys buffer are ordered. */
@@ -161,7 +162,8 @@ typedef enum glradix_key_type {
   GLRADIX_KEY_FLOAT32,    /**< IEEE total order: -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN */
   GLRADIX_KEY_UINT64      /**< 2 x uint32 per key, low word first (a uint64 in memory):
                                63-bit Morton codes. Bits up to 64; the key programs
-                               for it are compiled on first use */
+                               for it are compiled on first use (or by
+                               glradix_reserve) */
 } glradix_key_type;
 
 /** What to sort. Zero-initialise it; zero fields take defaults. */
@@ -202,7 +204,9 @@ typedef struct glradix_sort_desc {
  *         buffers, so any count near 2^32 gets it; larger buffers are fine,
  *         only their first count elements are bound),
  *         GLRADIX_ERROR_OUT_OF_MEMORY (growing scratch failed; the context stays
- *         usable), GLRADIX_ERROR_GL.
+ *         usable), GLRADIX_ERROR_SHADER (programs compiled on first use
+ *         failed: uint64 keys', wide tiles'; logged with the driver's log),
+ *         GLRADIX_ERROR_GL.
  *         On any validation error the buffers are untouched and one line is logged.
  * @gl_state GL errors pending on entry are the caller's: they are logged and
  *         left pending on return (GL_OUT_OF_MEMORY and the stack and
@@ -233,12 +237,17 @@ GLRADIX_API size_t glradix_scratch_bytes(const glradix_context *ctx,
 
 /**
  * Allocates the scratch for sorting up to desc->count keys (with values if
- * desc->values is nonzero) now, so that such sorts allocate no GL memory.
- * Scratch only grows; glradix_destroy frees it. desc->max_count at create
- * does the same for pairs.
+ * desc->values is nonzero) now, so that such sorts allocate no GL memory,
+ * and compiles the programs that sorts of desc->count keys of
+ * desc->key_type would compile on first use (uint64 keys' programs, wide
+ * tiles' programs: see glradix_tile_size). Scratch only grows;
+ * glradix_destroy frees it. desc->max_count at create does the same for
+ * 32-bit pairs.
  *
  * @errors GLRADIX_ERROR_INVALID_ARGUMENT (ctx or desc NULL),
- *         GLRADIX_ERROR_TOO_LARGE, GLRADIX_ERROR_OUT_OF_MEMORY, GLRADIX_ERROR_GL.
+ *         GLRADIX_ERROR_TOO_LARGE, GLRADIX_ERROR_OUT_OF_MEMORY,
+ *         GLRADIX_ERROR_SHADER (a program failed to compile; logged with the
+ *         driver's log), GLRADIX_ERROR_GL.
  * @gl_state restores the bindings it uses.
  */
 GLRADIX_API glradix_status glradix_reserve(glradix_context *ctx, const glradix_sort_desc *desc);
