@@ -1,5 +1,5 @@
 /* glradix_sort on GL buffers with the default context: every size x every
- * distribution (sort_gpu_forms: fewer from 1M keys up), keys only and
+ * distribution (sort_gpu_forms and the asan preset: fewer from 1M keys up), keys only and
  * pairs, each sorted twice on the same buffers. */
 #include <stdlib.h>
 
