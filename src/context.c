@@ -220,8 +220,9 @@ static bool reverse_tiles(const glradix_context *ctx) {
  * an invocation: sorts of many 32-bit keys take tiles of
  * GLRADIX_TUNE_WIDE_ITEMS keys an invocation (the WIDE programs), from
  * GLRADIX_TUNE_WIDE_FROM_KEYS keys alone or _PAIRS pairs. Fewer tiles
- * coalesce the scatter's writes of 256 buckets better and leave fewer
- * counts to scan, but each work group holds more. On the H200 (session 20,
+ * leave fewer counts to scan and, by our reading, coalesce the scatter's
+ * writes of 256 buckets better, but each work group holds more (at 64M
+ * pairs all three stages took less time). On the H200 (session 20,
  * 30-bit keys, 5120-key tiles against 4096 everywhere, three rounds in one
  * call): keys alone 4M +4.7%, 8M -0.4%, 12M -2.6%, 16M -4.0%, 24M -3.2%,
  * 64M -5.1%; pairs 4M +10%, 16M +0.6%, 20M +2.2%, 24M -0.8%, 32M -0.6%,

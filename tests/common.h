@@ -90,8 +90,13 @@ const char *dist_name(test_dist d);
  *  a large grid runs (every pass, 30-bit keys, big buckets, skipped passes
  *  before and after sorted ones, every pass skipped). The order of the
  *  input (sorted, reverse) and the other skip patterns run there at the
- *  smaller sizes; test_sort runs every distribution at every size. */
+ *  smaller sizes; test_sort runs every distribution at every size (but
+ *  under test_trimmed()). */
 int runs_in_trimmed_grid(size_t n, test_dist d);
+/** Nonzero when GLRADIX_TEST_TRIM is set (the asan test preset): suites
+ *  whose large cases take the host code through nothing the smaller ones
+ *  miss run fewer of them (test_sort, test_indirect). */
+int test_trimmed(void);
 uint64_t test_rng_next(uint64_t *state);
 void gen_keys(uint32_t *keys, size_t n, test_dist d, uint64_t seed);
 /** Distinct values: round 0 gives 0..n-1, other rounds an odd-multiplier

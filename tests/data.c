@@ -26,6 +26,8 @@ int runs_in_trimmed_grid(size_t n, test_dist d) {
          d == DIST_LOW_BITS || d == DIST_EQUAL;
 }
 
+int test_trimmed(void) { return getenv("GLRADIX_TEST_TRIM") != NULL; }
+
 /* splitmix64 */
 uint64_t test_rng_next(uint64_t *state) {
   uint64_t z = (*state += UINT64_C(0x9E3779B97F4A7C15));

@@ -86,10 +86,10 @@ START_TEST(indirect_counts) { FOR_GROUP_CASES(i, 2, N_CASES * 2) indirect_case(i
 END_TEST
 /* 30 bits at radix_bits 2: 15 passes, odd, so the reduce-then-scan plan
  * ends with copy_back over the GPU count. The asan test preset
- * (GLRADIX_TEST_TRIM) leaves out the 1M capacity: 15 passes over half a
+ * (test_trimmed) leaves out the 1M capacity: 15 passes over half a
  * million keys take the host code through nothing the smaller ones miss. */
 START_TEST(indirect_counts_odd_passes) {
-  const int trim = getenv("GLRADIX_TEST_TRIM") != NULL;
+  const int trim = test_trimmed();
   FOR_GROUP_CASES(i, 2, N_CASES * 2) if (!trim || cases[(size_t)i / 2][0] < (1u << 20))
     indirect_case(i, 30);
 }

@@ -17,13 +17,13 @@ static size_t case_size(int i) { return sizes[(size_t)i / DIST_COUNT]; }
 static test_dist case_dist(int i) { return (test_dist)((size_t)i % DIST_COUNT); }
 /* sort_gpu_forms, GPUs' programs on CI's llvmpipe (slower there than its
  * own), runs the large sizes with fewer distributions; so does the asan
- * test preset (GLRADIX_TEST_TRIM), whose host code takes the same path
+ * test preset (test_trimmed), whose host code takes the same path
  * whatever the keys. */
 static int case_runs(int i) {
 #ifdef GLRADIX_TEST_GPU_FORMS_SUITE
   const int trim = 1;
 #else
-  const int trim = getenv("GLRADIX_TEST_TRIM") != NULL;
+  const int trim = test_trimmed();
 #endif
   return !trim || runs_in_trimmed_grid(case_size(i), case_dist(i));
 }
