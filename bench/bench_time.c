@@ -12,8 +12,12 @@ double bench_now_ms(void) {
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
 }
 
+static unsigned warmup_ms = BENCH_WARM_MS;
+
+void bench_set_warmup_ms(unsigned ms) { warmup_ms = ms; }
+
 int bench_warming(unsigned r, double start_ms) {
-  return r < BENCH_WARMUPS || bench_now_ms() - start_ms < BENCH_WARM_MS;
+  return r < BENCH_WARMUPS || bench_now_ms() - start_ms < warmup_ms;
 }
 
 static int cmp_double(const void *a, const void *b) {

@@ -3,11 +3,15 @@
 #define GLRADIX_BENCH_TIME_H
 
 /* Warm-up runs before each case's timed runs: at least BENCH_WARMUPS, and
- * more until BENCH_WARM_MS have passed. A GPU that sat idle (a compile, or
- * the CPU verifying the previous case) runs at low clocks for a while;
- * warming only the first case of a process left later cases up to 5x
- * slower after a long verification. */
+ * more until the warm-up time has passed (BENCH_WARM_MS unless set). A GPU
+ * that sat idle (a compile, or the CPU verifying the previous case) runs
+ * at low clocks for a while; warming only the first case of a process left
+ * later cases up to 5x slower after a long verification. */
 enum { BENCH_WARMUPS = 2, BENCH_WARM_MS = 1000 };
+
+/* Sets the warm-up time of the cases that follow, in milliseconds; 0: the
+ * BENCH_WARMUPS runs alone (the tests, which time nothing). */
+void bench_set_warmup_ms(unsigned ms);
 
 /* Wall-clock milliseconds. */
 double bench_now_ms(void);

@@ -5,8 +5,9 @@
  * key_bits bits (and values 0..n-1 for pairs) from a host copy, sorts bits
  * [0, key_bits) (or [0, --end-bit)) with glradix_sort, and times the call
  * alone with a pair of glQueryCounter(GL_TIMESTAMP) queries. Warm-up runs
- * (at least two, for at least a second), then the median of --repeat timed
- * runs; the upload before each run is outside the timed region.
+ * (at least two, for at least a second unless --warmup says), then the
+ * median of --repeat timed runs; the upload before each run is outside
+ * the timed region.
  * Output: a table, or CSV with the columns of shared/gpu/cub_sort_bench.cu.
  */
 #define GLAD_GL_IMPLEMENTATION
@@ -38,7 +39,8 @@ typedef struct options {
   unsigned bits[MAX_LIST];
   size_t nbits;
   unsigned repeat;
-  int verify, csv, stages, portable, lbvh, n_given, reserve, copy;
+  int verify, csv, stages, portable, lbvh, n_given, reserve, copy, trace;
+  unsigned warmup_ms;
   glradix_plan plan;
   glradix_key_type key_type;
   int key_bits_given;
@@ -56,7 +58,9 @@ static void usage(FILE *f) {
         "  --end-bit E         sort on bits [0,E), E >= every key bits (default: the key bits);\n"
         "                      e.g. --key-bits 24 --end-bit 32: radix_bits 8's last pass is skipped\n"
         "  --bits R[,R...]     radix_bits per pass: 2, 4 or 8 (0 = library default); default 0\n"
-        "  --repeat R          timed runs per case, median reported (default 10, after 1 s of warm-ups)\n"
+        "  --repeat R          timed runs per case, median reported (default 10, after the warm-ups)\n"
+        "  --warmup MS         warm-up per case: at least 2 runs and MS ms (default 1000)\n"
+        "  --trace             print every run's time, warm-ups included, to stderr\n"
         "  --verify            check every result on the CPU (sorted, permutation, stable)\n"
         "  --csv               CSV: impl,n,key_bits,pairs,radix_bits,ms_median,mkeys_per_s,verified\n"
         "  --stages            per-stage GPU time (medians), on stdout or, with --csv, stderr\n"
@@ -133,6 +137,7 @@ static int parse_args(int argc, char **argv, options *o) {
   o->nkey_bits = 2;
   o->nbits = 1; /* bits[0] == 0: library default */
   o->repeat = 10;
+  o->warmup_ms = BENCH_WARM_MS;
 
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
@@ -157,6 +162,16 @@ static int parse_args(int argc, char **argv, options *o) {
       o->stages = 1;
     } else if (!eq && IS("--copy")) {
       o->copy = 1;
+    } else if (!eq && IS("--trace")) {
+      o->trace = 1;
+    } else if (IS("--warmup")) {
+      const char *v = VALUE();
+      uint32_t ms = 0;
+      if (parse_u32(v, 0, &ms) || ms > 60000) {
+        fprintf(stderr, "glradix-bench: --warmup wants 0..60000 (ms), got '%s'\n", v ? v : "");
+        return -1;
+      }
+      o->warmup_ms = ms;
     } else if (!eq && IS("--reserve")) {
       o->reserve = 1;
     } else if (!eq && IS("--lbvh")) {
@@ -471,6 +486,9 @@ static glradix_status run_case(bench_state *b, glradix_context *ctx, GLuint keys
       ms = bench_now_ms() - t0;
     }
     if (st != GLRADIX_OK) return st;
+    if (b->opt->trace)
+      fprintf(stderr, "trace: n %u run %u %s %.4f ms at %.0f ms\n", n, r + 1,
+              warming ? "warm-up" : "timed", ms, bench_now_ms() - warm_start);
     if (warming) continue;
     b->times[timed] = ms;
     if (stages) {
@@ -504,6 +522,7 @@ int main(int argc, char **argv) {
     usage(stderr);
     return 2;
   }
+  bench_set_warmup_ms(opt.warmup_ms);
   FILE *info = opt.csv ? stderr : stdout; /* keep stdout pure CSV */
 
   glradix_headless *h = NULL;
@@ -614,9 +633,9 @@ int main(int argc, char **argv) {
   if (opt.csv) {
     puts("impl,n,key_bits,pairs,radix_bits,ms_median,mkeys_per_s,verified");
   } else {
-    printf("timing: %s around each glradix_sort, median of %u runs after %d+ warm-ups (%d ms)%s\n",
-           b.gpu_timer ? "GL_TIMESTAMP queries" : "CPU clock + glFinish", opt.repeat, BENCH_WARMUPS, BENCH_WARM_MS,
-           opt.verify ? ", verified on the CPU" : "");
+    printf("timing: %s around each glradix_sort, median of %u runs after %d+ warm-ups (%u ms)%s\n",
+           b.gpu_timer ? "GL_TIMESTAMP queries" : "CPU clock + glFinish", opt.repeat, BENCH_WARMUPS,
+           opt.warmup_ms, opt.verify ? ", verified on the CPU" : "");
     printf("%10s %8s %5s %10s %12s %10s  %s\n", "n", "key_bits", "pairs", "radix_bits",
            "ms_median", "Mkeys/s", "verified");
   }

@@ -25,6 +25,15 @@ nvcc -O3 -arch=sm_90 -o "$w/cub" .gpu/cub_sort_bench.cu
 nvcc -O3 -arch=sm_90 -o "$w/cub64" bench/cub_sort64.cu
 # The copy yardstick in CUDA (bench/cuda_copy.cu), beside GL's below.
 nvcc -O3 -arch=sm_90 -o "$w/cuda_copy" bench/cuda_copy.cu
+# Fill the driver's shader cache with every program the report runs
+# (gpu_env.sh's prime_shader_cache: a first process on a cold cache ran
+# the small sizes up to 2x slow).
+for args in "--bits 2,4,8" "--portable" "--plan scan-then-propagate --pairs" \
+            "--key-type uint64 --key-bits 63 --pairs" "--key-bits 24 --end-bit 32 --pairs"; do
+  # shellcheck disable=SC2086 # each entry is several arguments
+  prime_shader_cache "$bench" --n "$sizes" $args
+done
+prime_shader_cache "$bench" --lbvh --key-bits 30,63 --n 65536
 "$w/cub" "$sizes" >"$out/cub.csv"
 "$w/cub64" "$sizes" >"$out/cub64.csv"
 # Driver's best path (subgroups where offered), every radix width.

@@ -31,6 +31,13 @@ for v in $variants; do
       || { echo "variant $v did not build:"; tail -30 "$b/build.log" "$b/cmake.log"; } ) &
 done
 wait
+for v in $variants; do # the driver's shader cache first (gpu_env.sh)
+  for path in ${PATHS:-subgroup portable}; do
+    extra=(); [ "$path" = portable ] && extra=(--portable)
+    [ -x "${dir[$v]}/bench/glradix-bench" ] &&
+      prime_shader_cache "${dir[$v]}/bench/glradix-bench" --n "$sizes" "${extra[@]}" "$@"
+  done
+done
 for r in $(seq 1 "${ROUNDS:-1}"); do
   for v in $variants; do
     b=${dir[$v]}

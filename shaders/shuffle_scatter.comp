@@ -99,6 +99,9 @@ void publish_next(bool copied, uint tile) {
 #if MOVE_SHARED == 2 && KEY_WORDS != 1
 #error "MOVE_SHARED 2 moves 32-bit keys only (programs.c)"
 #endif
+#if VALUES_AT != 0 && MOVE_SHARED != 2
+#error "VALUES_AT goes with MOVE_SHARED 2 (programs.c)"
+#endif
 #if MOVE_SHARED
 // The tile's words in sorted order, for the invocation's slots `sorted`
 // (its words of s_work after the splits: digit << 16 | slot in the tile),
@@ -148,6 +151,11 @@ void main() {
   KEY_T loaded[ITEMS];
   uint own = scan_index() * ITEMS;
   LOAD_OWNED_KEYS(loaded, tile, own);
+#if HAS_VALUES && VALUES_AT == 1
+  // The values too, so that their loads wait with the keys' (programs.c).
+  uint mine[ITEMS];
+  LOAD_OWNED_VALUES(mine, tile, own);
+#endif
 #if NEXT_COUNTS
   // Whether this group counts the next pass's digits (not the last pass,
   // nor before a skipped one); the splits' barriers order the zeroing.
@@ -182,8 +190,10 @@ void main() {
     // bits (one pass of four skipped) went from 1.076 to 0.835 ms.
     STORE_OWNED(loaded, out_keys_vec, out_keys, OWNED_VEC, OWNED_PACK, tile, own, tile_n);
 #if HAS_VALUES
+#if VALUES_AT != 1
     uint mine[ITEMS];
     LOAD_OWNED_VALUES(mine, tile, own);
+#endif
     STORE_OWNED(mine, out_values_vec, out_values, WORD_VEC, WORD_PACK, tile, own, tile_n);
 #endif
 #if NEXT_COUNTS
@@ -271,9 +281,10 @@ void main() {
   // Invocation lid moves the keys of sorted slots lid, lid + WG_SIZE, ...,
   // so that stores to one bucket are consecutive.
 #if MOVE_SHARED
-  // GPUs: the values (read now as vectors of the invocation's own slots),
-  // and with MOVE_SHARED 2 the 32-bit keys it still holds, go through s_work to
-  // the invocations that move them, instead of being gathered from global
+  // GPUs: the values (read as vectors of the invocation's own slots, when
+  // VALUES_AT says), and with MOVE_SHARED 2 the 32-bit keys it still
+  // holds, go through s_work to the invocations that move them, instead of
+  // being gathered from global
   // memory by slot (measured on the H200, 30-bit pairs, subgroup path:
   // 16M radix_bits 8 3.8% faster, 64M 4.3%, 1M 2.6%; radix_bits 2 2%,
   // 1%, 5%). Holding the keys cost the portable path 34% at radix_bits 8,
@@ -287,6 +298,11 @@ void main() {
     uint i = j * WG_SIZE + lid;                                                \
     if (i < tile_n) out[destination(sorted[j], i)] = value_j;                  \
   }
+#if HAS_VALUES && VALUES_AT == 2
+  // The values' loads wait while the keys move (programs.c).
+  uint mine[ITEMS];
+  LOAD_OWNED_VALUES(mine, tile, own);
+#endif
 #if MOVE_SHARED == 2
   uint moved_keys[ITEMS] = sorted_words(loaded, sorted);
 #define MOVED_KEY(j) moved_keys[j]
@@ -307,8 +323,10 @@ void main() {
   STORE_SORTED(out_keys, MOVED_KEY(j))
 #endif
 #if HAS_VALUES
+#if VALUES_AT == 0
   uint mine[ITEMS];
   LOAD_OWNED_VALUES(mine, tile, own);
+#endif
   uint moved[ITEMS] = sorted_words(mine, sorted);
   STORE_SORTED(out_values, moved[j])
 #endif

@@ -33,6 +33,9 @@
 #ifndef GLRADIX_TUNE_KEY_SPLIT /* keys only: the splits move them (shuffle_scatter); 1 radix_bits 2, 2 every width */
 #define GLRADIX_TUNE_KEY_SPLIT 2
 #endif
+#ifndef GLRADIX_TUNE_VALUES_AT /* pairs, MOVE_SHARED 2: when shuffle_scatter loads the values: 0, 1, 2, -1 auto */
+#define GLRADIX_TUNE_VALUES_AT (-1)
+#endif
 #ifndef GLRADIX_TUNE_REVERSE_TILES /* GPUs' subgroup path: shuffle_scatter takes tiles in reverse */
 #define GLRADIX_TUNE_REVERSE_TILES 1
 #endif

@@ -71,6 +71,23 @@ static int move_shared(const glradix_context *ctx, GLuint key_words) {
   return key_words == 2 && move == 2 ? 1 : move;
 }
 
+/* When shuffle_scatter loads the values it moves through shared memory
+ * beside the keys it holds (VALUES_AT, with MOVE_SHARED 2; see there):
+ * at radix_bits 8 with the keys, before the splits (1); at radix_bits 2
+ * after its split, before the keys' move (2); at 4, and elsewhere, after
+ * the keys' move (0). Measured on the H200, 30-bit pairs, against 0, two
+ * rounds in one call (session 21's call 3): radix_bits 8 with 1 16M
+ * 0.8558 -> 0.8418 ms (-1.6%), 1M -0.7%, 64M (wide tiles) 0.0% (-0.9% in
+ * call 2), with 2 +1.7% and +2.2%; radix_bits 2 with 2 1M -1.1%, 16M
+ * -1.3%, 64M -0.4%, with 1 16M +11% (call 2; its 2048-key tiles run more
+ * groups per SM, which registers held across the splits cost); radix_bits
+ * 4 16M with 1 +2.0%, with 2 +0.5%. */
+static int values_at(const glradix_context *ctx, const program_source *src, GLuint key_words) {
+  if (!src->pairs || move_shared(ctx, key_words) != 2) return 0;
+  if (GLRADIX_TUNE_VALUES_AT >= 0) return GLRADIX_TUNE_VALUES_AT;
+  return ctx->desc.radix_bits == 8 ? 1 : ctx->desc.radix_bits == 2 ? 2 : 0;
+}
+
 /* Whether shuffle_scatter's splits move the keys themselves (KEY_SPLIT,
  * see there): for 32-bit keys without values, at radix_bits 2 and, where
  * the count stage leaves each tile's digit starts (the moves need them),
@@ -111,12 +128,12 @@ static int shared_forms(char *out, size_t size, const glradix_context *ctx,
                     "#define MOVE_SHARED %d\n#define TILE_STARTS %d\n#define NEXT_COUNTS %d\n"
                     "#define LOC_NEXT_SHIFT %d\n#define LOC_NEXT_BITS %d\n"
                     "#define LOC_NEXT_COUNTS %d\n#define NO_NEXT %uu\n#define KEY_SPLIT %d\n"
-                    "#define REVERSE_TILES %d\n#define LOC_REVERSE_FROM %d\n",
+                    "#define REVERSE_TILES %d\n#define LOC_REVERSE_FROM %d\n#define VALUES_AT %d\n",
                     move_shared(ctx, key_words), ctx->tile_starts ? 1 : 0,
                     ctx->next_counts ? 1 : 0, _GLRADIX_LOC_NEXT_SHIFT, _GLRADIX_LOC_NEXT_BITS,
                     _GLRADIX_LOC_NEXT_COUNTS, _GLRADIX_NO_NEXT,
                     key_split(ctx, src, key_words), ctx->reverse_tiles ? 1 : 0,
-                    _GLRADIX_LOC_REVERSE_FROM);
+                    _GLRADIX_LOC_REVERSE_FROM, values_at(ctx, src, key_words));
   if (src->source == _glradix_shader_tile_counts) {
     return snprintf(out, size,
                     "#define COUNT_ROWS %d\n#define TILE_STARTS %d\n#define LOC_ZERO_SUMS %d\n"
