@@ -2,7 +2,7 @@
 # Everything BENCHMARKS.md reports, in one call on the GPU machine (see
 # ../shared/gpu/README.md: .gl/ and .gpu/ carried). Writes $OUT/report.tar:
 #   gpu.txt cub.csv cub64.csv glradix.csv portable.csv stp.csv more.csv stages.txt chart.svg
-#   copies.txt
+#   copies.txt rounds.csv
 # and nothing else, since the device tool brings back at most 8 files (in
 # session 5 the archive itself was left behind when the files sat beside it).
 #   bash bench/gpu_report.sh [SIZES]
@@ -27,11 +27,11 @@ nvcc -O3 -arch=sm_90 -o "$w/cub64" bench/cub_sort64.cu
 nvcc -O3 -arch=sm_90 -o "$w/cuda_copy" bench/cuda_copy.cu
 # Fill the driver's shader cache with every program the report runs
 # (gpu_env.sh's prime_shader_cache: a first process on a cold cache ran
-# the small sizes up to 2x slow).
+# the small sizes up to 2x slow); 16M builds the wide tiles' programs.
 for args in "--bits 2,4,8" "--portable" "--plan scan-then-propagate --pairs" \
             "--key-type uint64 --key-bits 63 --pairs" "--key-bits 24 --end-bit 32 --pairs"; do
   # shellcheck disable=SC2086 # each entry is several arguments
-  prime_shader_cache "$bench" --n "$sizes" $args
+  prime_shader_cache "$bench" --n 65536,16777216 $args
 done
 prime_shader_cache "$bench" --lbvh --key-bits 30,63 --n 65536
 "$w/cub" "$sizes" >"$out/cub.csv"
@@ -64,6 +64,16 @@ cat "$w/info.txt" >>"$out/gpu.txt"
 # same kernel's in CUDA: above about 512 MB of buffers GL's halves (session 16).
 { "$bench" --copy --n "$sizes" --pairs --key-bits 30 2>&1 | grep '^copy:'
   "$w/cuda_copy" "$sizes"; } >"$out/copies.txt"
+# ROUNDS (default 3) more rounds of CUB and glradix in turn at the
+# target's sizes, 30-bit pairs, for ratios that do not hang on one
+# process: CUB's time moves by a few percent from one process to the next
+# (session 21's call 1: 16M pairs 0.5487-0.5693 ms in four rounds,
+# glradix's 0.8600-0.8619 ms). Rows: round, then the CSV columns.
+for r in $(seq 1 "${ROUNDS:-3}"); do
+  "$w/cub" 16777216,67108864 | grep ',30,1,' | sed "s/^/$r,/"
+  "$bench" --csv --verify --pairs --key-bits 30 --n 16777216,67108864 2>/dev/null \
+    | grep '^glradix' | sed "s/^/$r,/"
+done >"$out/rounds.csv"
 cat "$out/gpu.txt"
 tar -C "$out" -cf "$final/report.tar" gpu.txt cub.csv cub64.csv glradix.csv portable.csv stp.csv \
-    more.csv stages.txt chart.svg copies.txt
+    more.csv stages.txt chart.svg copies.txt rounds.csv

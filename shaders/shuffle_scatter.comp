@@ -99,8 +99,8 @@ void publish_next(bool copied, uint tile) {
 #if MOVE_SHARED == 2 && KEY_WORDS != 1
 #error "MOVE_SHARED 2 moves 32-bit keys only (programs.c)"
 #endif
-#if VALUES_AT != 0 && MOVE_SHARED != 2
-#error "VALUES_AT goes with MOVE_SHARED 2 (programs.c)"
+#if VALUES_AT != 0 && MOVE_SHARED == 0
+#error "VALUES_AT goes with MOVE_SHARED (programs.c)"
 #endif
 #if MOVE_SHARED
 // The tile's words in sorted order, for the invocation's slots `sorted`

@@ -217,28 +217,30 @@ static bool reverse_tiles(const glradix_context *ctx) {
 }
 
 /* GPUs' subgroup path, radix_bits 8, where the context's tiles are 8 keys
- * an invocation: sorts of many 32-bit keys take tiles of
- * GLRADIX_TUNE_WIDE_ITEMS keys an invocation (the WIDE programs), from
- * GLRADIX_TUNE_WIDE_FROM_KEYS keys alone or _PAIRS pairs. Fewer tiles
- * leave fewer counts to scan and, by our reading, coalesce the scatter's
- * writes of 256 buckets better, but each work group holds more (at 64M
- * pairs all three stages took less time). On the H200 (session 20,
- * 30-bit keys, 5120-key tiles against 4096 everywhere, three rounds in one
- * call): keys alone 4M +4.7%, 8M -0.4%, 12M -2.6%, 16M -4.0%, 24M -3.2%,
- * 64M -5.1%; pairs 4M +10%, 16M +0.6%, 20M +2.2%, 24M -0.8%, 32M -0.6%,
- * 64M -2.4%. The portable path was 30% slower at 32M and 64M pairs
- * (registers, by our reading) and keeps its tiles; so do 64-bit keys
- * (28-32% slower at 16M and 64M). The gpu_forms tests set GLRADIX_TEST_WIDE_FROM: wide tiles
+ * an invocation: sorts of many 32-bit keys, alone or with values, take
+ * tiles of GLRADIX_TUNE_WIDE_ITEMS keys an invocation (the WIDE programs),
+ * from GLRADIX_TUNE_WIDE_FROM keys. Fewer tiles leave fewer counts to scan
+ * and, by our reading, coalesce the scatter's writes of 256 buckets
+ * better, but each work group holds more (at 64M pairs all three stages
+ * took less time). On the H200 (30-bit keys, 5120-key tiles against 4096,
+ * rounds in one call): keys alone 4M +4.7%, 8M -0.4%, 12M -2.6%, 16M
+ * -4.0%, 24M -3.2%, 64M -5.1% (session 20); pairs, since shuffle_scatter
+ * loads their values with the keys (programs.c's values_at), 8M +1.4%,
+ * 12M -1.0%, 16M -2.3% and -2.5% (two calls), 20M -1.5% (session 21; the
+ * session before, 16M +0.6%, 20M +2.2%, 24M -0.8%, 64M -2.4%). The
+ * portable path was 30% slower at 32M and 64M pairs (registers, by our
+ * reading) and keeps its tiles; so do 64-bit keys (28-32% slower at 16M
+ * and 64M). The gpu_forms tests set GLRADIX_TEST_WIDE_FROM: wide tiles
  * from that count, the portable path included. */
 static void choose_wide_tile(glradix_context *ctx) {
 #if GLRADIX_TUNE_WIDE_ITEMS > 8
   bool subgroup_path = ctx->subgroup_size != 0;
-  GLuint from_keys = GLRADIX_TUNE_WIDE_FROM_KEYS, from_pairs = GLRADIX_TUNE_WIDE_FROM_PAIRS;
+  GLuint from = GLRADIX_TUNE_WIDE_FROM;
 #ifdef GLRADIX_TEST_GPU_FORMS
   const char *env = getenv("GLRADIX_TEST_WIDE_FROM");
   if (env) {
     subgroup_path = true;
-    from_keys = from_pairs = (GLuint)atoi(env);
+    from = (GLuint)atoi(env);
   }
 #endif
   const GLuint tile = ctx->wg_size * GLRADIX_TUNE_WIDE_ITEMS;
@@ -250,8 +252,7 @@ static void choose_wide_tile(glradix_context *ctx) {
     return;
   ctx->wide_items = GLRADIX_TUNE_WIDE_ITEMS;
   ctx->wide_tile = tile;
-  ctx->wide_from[0] = from_keys;
-  ctx->wide_from[1] = from_pairs;
+  ctx->wide_from = from;
 #else
   (void)ctx;
 #endif

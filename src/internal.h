@@ -33,7 +33,7 @@
 #ifndef GLRADIX_TUNE_KEY_SPLIT /* keys only: the splits move them (shuffle_scatter); 1 radix_bits 2, 2 every width */
 #define GLRADIX_TUNE_KEY_SPLIT 2
 #endif
-#ifndef GLRADIX_TUNE_VALUES_AT /* pairs, MOVE_SHARED 2: when shuffle_scatter loads the values: 0, 1, 2, -1 auto */
+#ifndef GLRADIX_TUNE_VALUES_AT /* pairs on GPUs: when shuffle_scatter loads the values: 0, 1, 2, -1 auto */
 #define GLRADIX_TUNE_VALUES_AT (-1)
 #endif
 #ifndef GLRADIX_TUNE_REVERSE_TILES /* GPUs' subgroup path: shuffle_scatter takes tiles in reverse */
@@ -48,11 +48,8 @@
 #ifndef GLRADIX_TUNE_WIDE_ITEMS /* keys per invocation of wide tiles (context.c); up to 8: none */
 #define GLRADIX_TUNE_WIDE_ITEMS 10
 #endif
-#ifndef GLRADIX_TUNE_WIDE_FROM_PAIRS /* the least count of pairs sorted in wide tiles */
-#define GLRADIX_TUNE_WIDE_FROM_PAIRS (24u << 20)
-#endif
-#ifndef GLRADIX_TUNE_WIDE_FROM_KEYS /* ... of keys without values */
-#define GLRADIX_TUNE_WIDE_FROM_KEYS (12u << 20)
+#ifndef GLRADIX_TUNE_WIDE_FROM /* the least count of keys (alone or with values) sorted in wide tiles */
+#define GLRADIX_TUNE_WIDE_FROM (12u << 20)
 #endif
 
 enum {
@@ -217,9 +214,9 @@ struct glradix_context {
   bool reverse_tiles;           /* shuffle_scatter may take the tiles in reverse (REVERSE_TILES) */
   GLint64 max_shared;           /* GL_MAX_COMPUTE_SHARED_MEMORY_SIZE */
   GLuint scan_tile;             /* wg_size * scan_items counts */
-  /* GPUs' subgroup path, radix_bits 8: sorts of at least wide_from[pairs]
-   * 32-bit keys take tiles of wide_tile keys (context.c); 0: none */
-  GLuint wide_items, wide_tile, wide_from[2];
+  /* GPUs' subgroup path, radix_bits 8: sorts of at least wide_from 32-bit
+   * keys take tiles of wide_tile keys (context.c); 0: none */
+  GLuint wide_items, wide_tile, wide_from;
   GLuint programs[_GLRADIX_SETS][_GLRADIX_PROG_COUNT];
   _glradix_buffer tile_keys, tile_values, counts, skip; /* sort scratch */
   _glradix_buffer host_keys, host_values;         /* glradix_sort_host staging */

@@ -72,20 +72,29 @@ static int move_shared(const glradix_context *ctx, GLuint key_words) {
 }
 
 /* When shuffle_scatter loads the values it moves through shared memory
- * beside the keys it holds (VALUES_AT, with MOVE_SHARED 2; see there):
- * at radix_bits 8 with the keys, before the splits (1); at radix_bits 2
- * after its split, before the keys' move (2); at 4, and elsewhere, after
- * the keys' move (0). Measured on the H200, 30-bit pairs, against 0, two
- * rounds in one call (session 21's call 3): radix_bits 8 with 1 16M
- * 0.8558 -> 0.8418 ms (-1.6%), 1M -0.7%, 64M (wide tiles) 0.0% (-0.9% in
- * call 2), with 2 +1.7% and +2.2%; radix_bits 2 with 2 1M -1.1%, 16M
- * -1.3%, 64M -0.4%, with 1 16M +11% (call 2; its 2048-key tiles run more
- * groups per SM, which registers held across the splits cost); radix_bits
- * 4 16M with 1 +2.0%, with 2 +0.5%. */
+ * (VALUES_AT; see there): on the subgroup path at radix_bits 8 with the
+ * keys, before the splits (1: MOVE_SHARED 2, and uint64 keys' 1); where it
+ * holds 32-bit keys (MOVE_SHARED 2) at radix_bits 2, after the split,
+ * before the keys' move (2); elsewhere after the keys' move (0). Measured on the H200 against 0, two rounds
+ * each in one call (session 21's calls 2-4): 30-bit pairs at radix_bits
+ * 8 with 1 16M 0.8558 -> 0.8418 ms (-1.6%), 1M -0.7%, 64M 0.0% and -0.9%
+ * (two calls), with 2 +1.7% and +2.2%; uint64 pairs (MOVE_SHARED 1) with
+ * 1 4M -1.3%, 16M -0.6%, with 2 +0.1%, +0.8%; radix_bits 2 16M with 2
+ * -1.3% (1M -1.1%, 64M -0.4%), with 1 +11% (its 2048-key tiles run more
+ * groups per SM, which registers held across the splits cost);
+ * radix_bits 4 16M with 1 +2.0%, with 2 +0.5%; the portable path 16M with
+ * 1 +33%, with 2 +0.6%. */
 static int values_at(const glradix_context *ctx, const program_source *src, GLuint key_words) {
-  if (!src->pairs || move_shared(ctx, key_words) != 2) return 0;
+  const int move = move_shared(ctx, key_words);
+  if (!src->pairs || move == 0) return 0;
   if (GLRADIX_TUNE_VALUES_AT >= 0) return GLRADIX_TUNE_VALUES_AT;
-  return ctx->desc.radix_bits == 8 ? 1 : ctx->desc.radix_bits == 2 ? 2 : 0;
+#ifdef GLRADIX_TEST_GPU_FORMS
+  /* key64_gpu_forms: the uint64 form below, which llvmpipe's path lacks */
+  const char *env = getenv("GLRADIX_TEST_VALUES_AT");
+  if (env) return atoi(env);
+#endif
+  if (ctx->desc.radix_bits == 8 && (move == 2 || (key_words == 2 && ctx->subgroup_size))) return 1;
+  return move == 2 && ctx->desc.radix_bits == 2 ? 2 : 0;
 }
 
 /* Whether shuffle_scatter's splits move the keys themselves (KEY_SPLIT,

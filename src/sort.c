@@ -144,7 +144,7 @@ static bool scratch_layout_make(const glradix_context *ctx, uint32_t count, bool
                                 GLuint key_words, bool wide, scratch_layout *s) {
   if (!layout_in_tiles(ctx, count, pairs, key_words, ctx->tile, s)) return false;
   scratch_layout w;
-  if (s->single || !ctx->wide_tile || key_words != 1 || count < ctx->wide_from[pairs] ||
+  if (s->single || !ctx->wide_tile || key_words != 1 || count < ctx->wide_from ||
       !layout_in_tiles(ctx, count, pairs, key_words, ctx->wide_tile, &w))
     return true;
   w.set = _GLRADIX_SET_WIDE;
