@@ -9,14 +9,17 @@ done
 ldconfig
 export __EGL_VENDOR_LIBRARY_FILENAMES=/usr/local/nvidia/share/glvnd/egl_vendor.d/10_nvidia.json
 
-# Runs glradix-bench once with these arguments (--repeat 1 --warmup 0, no
-# output), so that the driver's shader cache holds their programs before
-# anything is timed: a process whose programs the cache lacked ran the
-# small sizes slow for seconds, whatever its warm-up. In session 21's call
-# 3, 64K pairs took 0.177 ms and 1M 0.157 ms in the first process on a new
-# cache, 0.089 and 0.115 ms in the next; with the cache off, 0.21 ms in
-# every process.
+# Runs glradix-bench once with these arguments at 64K keys for 3 s a
+# case (no output), so that the driver's shader cache holds their programs
+# before anything is timed. A process whose programs the cache lacked ran
+# the small sizes slow for its whole life: in session 21's call 3, 64K
+# pairs took 0.177 ms and 1M 0.157 ms in a first process on a new cache
+# (about 3 s long), 0.089 and 0.115 ms in the next; with the cache off,
+# 0.21 ms in every process. Priming processes of 3 runs a case did not
+# help (call 6's report: 64K 0.14-0.15 ms), which fits a driver that
+# writes a program to its cache only once it has been running a while;
+# these 3 s a case are untested.
 prime_shader_cache() {
   local bench=$1; shift
-  "$bench" "$@" --repeat 1 --warmup 0 >/dev/null 2>&1 || true
+  "$bench" "$@" --n 65536 --repeat 1 --warmup 3000 >/dev/null 2>&1 || true
 }

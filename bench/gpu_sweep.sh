@@ -35,7 +35,7 @@ for v in $variants; do # the driver's shader cache first (gpu_env.sh)
   for path in ${PATHS:-subgroup portable}; do
     extra=(); [ "$path" = portable ] && extra=(--portable)
     [ -x "${dir[$v]}/bench/glradix-bench" ] &&
-      prime_shader_cache "${dir[$v]}/bench/glradix-bench" --n "$sizes" "${extra[@]}" "$@"
+      prime_shader_cache "${dir[$v]}/bench/glradix-bench" "${extra[@]}" "$@"
   done
 done
 for r in $(seq 1 "${ROUNDS:-1}"); do

@@ -45,6 +45,33 @@ layout(location = LOC_SUMS_RAW) uniform uint u_sums_raw;
 layout(location = LOC_TILE_STARTS) uniform uint u_tile_starts;
 #endif
 
+// A skipped pass's copy where an invocation's ITEMS own slots are no whole
+// uvec4s (GPUs' wide tiles, 10 keys an invocation): the work group copies
+// the tile a uvec4 at a time, neighbours' vectors side by side, reading it
+// again (COPY_BY_GROUP, programs.c).
+#if COPY_BY_GROUP
+layout(std430, binding = B_KEYS) readonly buffer KeysVec4 { uvec4 keys_vec4[]; };
+layout(std430, binding = B_TILE_KEYS) writeonly buffer OutKeysVec4 { uvec4 out_keys_vec4[]; };
+#if HAS_VALUES
+layout(std430, binding = B_VALUES) readonly buffer ValuesVec4 { uvec4 values_vec4[]; };
+layout(std430, binding = B_TILE_VALUES) writeonly buffer OutValuesVec4 { uvec4 out_values_vec4[]; };
+#endif
+// Copies `count` words from word `first` (a multiple of 4) of `src` to
+// `dst`, through their uvec4 views src4 and dst4 where whole vectors lie in
+// the count and both bound ranges. Whole work group; at most ITEMS / 4 + 1
+// turns an invocation.
+#define COPY_WORDS(src4, src, dst4, dst, first, count)                         \
+  for (uint v_ = gl_LocalInvocationID.x; 4u * v_ < (count); v_ += WG_SIZE) {    \
+    uint w_ = (first) + 4u * v_;                                                \
+    if (4u * v_ + 4u <= (count) && (w_ >> 2) < uint(src4.length()) &&          \
+        (w_ >> 2) < uint(dst4.length())) {                                      \
+      dst4[w_ >> 2] = src4[w_ >> 2];                                            \
+    } else {                                                                    \
+      for (uint c_ = 0u; c_ < 4u && 4u * v_ + c_ < (count); c_++) dst[w_ + c_] = src[w_ + c_]; \
+    }                                                                           \
+  }
+#endif
+
 // Each bucket's offset in the output, then less its first slot in the tile.
 shared uint s_dest[BUCKETS];
 
@@ -188,6 +215,12 @@ void main() {
     // invocations, a skipped pass's scatter stage took the H200 0.31 ms at
     // 16M pairs, a sorted pass's 0.19 ms; this way 24-bit keys sorted on 32
     // bits (one pass of four skipped) went from 1.076 to 0.835 ms.
+#if COPY_BY_GROUP
+    COPY_WORDS(keys_vec4, keys, out_keys_vec4, out_keys, tile * TILE, tile_n);
+#if HAS_VALUES
+    COPY_WORDS(values_vec4, values, out_values_vec4, out_values, tile * TILE, tile_n);
+#endif
+#else
     STORE_OWNED(loaded, out_keys_vec, out_keys, OWNED_VEC, OWNED_PACK, tile, own, tile_n);
 #if HAS_VALUES
 #if VALUES_AT != 1
@@ -195,6 +228,7 @@ void main() {
     LOAD_OWNED_VALUES(mine, tile, own);
 #endif
     STORE_OWNED(mine, out_values_vec, out_values, WORD_VEC, WORD_PACK, tile, own, tile_n);
+#endif
 #endif
 #if NEXT_COUNTS
     if (counting) { // every key stays in its tile

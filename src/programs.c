@@ -97,6 +97,20 @@ static int values_at(const glradix_context *ctx, const program_source *src, GLui
   return move == 2 && ctx->desc.radix_bits == 2 ? 2 : 0;
 }
 
+/* Whether a skipped pass's shuffle_scatter copies its tile a uvec4 at a
+ * time across the work group (COPY_BY_GROUP, see there), rather than each
+ * invocation its own slots: where those are no whole uvec4s (GPUs' wide
+ * tiles, 10 keys an invocation) and the keys are 32-bit. The owned slots
+ * as uvec2s, 40 bytes apart, by our reading made a skipped pass at 16M
+ * pairs about 0.09 ms slower than in 4096-key tiles (H200, session 21's
+ * report: 24-bit pairs sorted on 32 bits 0.8447 ms against 0.7784 in
+ * session 20's, while 30-bit pairs got faster). This copy's time there is
+ * not measured yet (GLRADIX_TUNE_COPY_BY_GROUP 0 turns it off). CPU
+ * rasterizers keep their copy. */
+static int copy_by_group(const glradix_context *ctx, GLuint items, GLuint key_words) {
+  return GLRADIX_TUNE_COPY_BY_GROUP && items % 4 != 0 && !ctx->cpu_rasterizer && key_words == 1;
+}
+
 /* Whether shuffle_scatter's splits move the keys themselves (KEY_SPLIT,
  * see there): for 32-bit keys without values, at radix_bits 2 and, where
  * the count stage leaves each tile's digit starts (the moves need them),
@@ -137,12 +151,14 @@ static int shared_forms(char *out, size_t size, const glradix_context *ctx,
                     "#define MOVE_SHARED %d\n#define TILE_STARTS %d\n#define NEXT_COUNTS %d\n"
                     "#define LOC_NEXT_SHIFT %d\n#define LOC_NEXT_BITS %d\n"
                     "#define LOC_NEXT_COUNTS %d\n#define NO_NEXT %uu\n#define KEY_SPLIT %d\n"
-                    "#define REVERSE_TILES %d\n#define LOC_REVERSE_FROM %d\n#define VALUES_AT %d\n",
+                    "#define REVERSE_TILES %d\n#define LOC_REVERSE_FROM %d\n#define VALUES_AT %d\n"
+                    "#define COPY_BY_GROUP %d\n",
                     move_shared(ctx, key_words), ctx->tile_starts ? 1 : 0,
                     ctx->next_counts ? 1 : 0, _GLRADIX_LOC_NEXT_SHIFT, _GLRADIX_LOC_NEXT_BITS,
                     _GLRADIX_LOC_NEXT_COUNTS, _GLRADIX_NO_NEXT,
                     key_split(ctx, src, key_words), ctx->reverse_tiles ? 1 : 0,
-                    _GLRADIX_LOC_REVERSE_FROM, values_at(ctx, src, key_words));
+                    _GLRADIX_LOC_REVERSE_FROM, values_at(ctx, src, key_words),
+                    copy_by_group(ctx, tile / ctx->wg_size, key_words));
   if (src->source == _glradix_shader_tile_counts) {
     return snprintf(out, size,
                     "#define COUNT_ROWS %d\n#define TILE_STARTS %d\n#define LOC_ZERO_SUMS %d\n"
