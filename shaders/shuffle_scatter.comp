@@ -211,7 +211,8 @@ void main() {
   if (pass_skipped(u_shift, u_digit_bits)) {
     // Every key has the same digit: the pass is the identity, but its output
     // is the other buffer. Copy the tile, the invocation's own slots a
-    // vector at a time. Copied a key at a time, 8 slots apart across
+    // vector at a time (or, COPY_BY_GROUP, the group's uvec4s side by
+    // side). Copied a key at a time, 8 slots apart across
     // invocations, a skipped pass's scatter stage took the H200 0.31 ms at
     // 16M pairs, a sorted pass's 0.19 ms; this way 24-bit keys sorted on 32
     // bits (one pass of four skipped) went from 1.076 to 0.835 ms.
@@ -318,12 +319,12 @@ void main() {
   // GPUs: the values (read as vectors of the invocation's own slots, when
   // VALUES_AT says), and with MOVE_SHARED 2 the 32-bit keys it still
   // holds, go through s_work to the invocations that move them, instead of
-  // being gathered from global
-  // memory by slot (measured on the H200, 30-bit pairs, subgroup path:
-  // 16M radix_bits 8 3.8% faster, 64M 4.3%, 1M 2.6%; radix_bits 2 2%,
-  // 1%, 5%). Holding the keys cost the portable path 34% at radix_bits 8,
-  // so it moves only the values this way (16M 1% slower, 1M and 64M 1%
-  // faster, radix_bits 2 0-4% faster): see programs.c.
+  // being gathered from global memory by slot (measured on the H200,
+  // 30-bit pairs, subgroup path: 16M radix_bits 8 3.8% faster, 64M 4.3%,
+  // 1M 2.6%; radix_bits 2 2%, 1%, 5%). Holding the keys cost the portable
+  // path 34% at radix_bits 8, so it moves only the values this way (16M 1%
+  // slower, 1M and 64M 1% faster, radix_bits 2 0-4% faster): see
+  // programs.c.
   uint sorted[ITEMS]; // the words of its slots: digit << 16 | slot in the tile
   for (uint j = 0u; j < ITEMS; j++) sorted[j] = s_work[padded(j * WG_SIZE + lid)];
   // Stores `value_j` (an expression of j) for each of those slots in `out`.

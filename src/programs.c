@@ -73,17 +73,17 @@ static int move_shared(const glradix_context *ctx, GLuint key_words) {
 
 /* When shuffle_scatter loads the values it moves through shared memory
  * (VALUES_AT; see there): on the subgroup path at radix_bits 8 with the
- * keys, before the splits (1: MOVE_SHARED 2, and uint64 keys' 1); where it
- * holds 32-bit keys (MOVE_SHARED 2) at radix_bits 2, after the split,
- * before the keys' move (2); elsewhere after the keys' move (0). Measured on the H200 against 0, two rounds
+ * keys, before the splits (1; 32-bit keys, which it holds, MOVE_SHARED 2,
+ * and uint64 keys, which it gathers, 1); where it holds 32-bit keys at
+ * radix_bits 2, after the split, before the keys' move (2); elsewhere
+ * after the keys' move (0). Measured on the H200 against 0, two rounds
  * each in one call (session 21's calls 2-4): 30-bit pairs at radix_bits
  * 8 with 1 16M 0.8558 -> 0.8418 ms (-1.6%), 1M -0.7%, 64M 0.0% and -0.9%
- * (two calls), with 2 +1.7% and +2.2%; uint64 pairs (MOVE_SHARED 1) with
- * 1 4M -1.3%, 16M -0.6%, with 2 +0.1%, +0.8%; radix_bits 2 16M with 2
- * -1.3% (1M -1.1%, 64M -0.4%), with 1 +11% (its 2048-key tiles run more
- * groups per SM, which registers held across the splits cost);
- * radix_bits 4 16M with 1 +2.0%, with 2 +0.5%; the portable path 16M with
- * 1 +33%, with 2 +0.6%. */
+ * (two calls), with 2 +1.7% and +2.2%; uint64 pairs with 1 4M -1.3%, 16M
+ * -0.6%, with 2 +0.1%, +0.8%; radix_bits 2 16M with 2 -1.3% (1M -1.1%,
+ * 64M -0.4%), with 1 +11% (its 2048-key tiles run more groups per SM,
+ * which registers held across the splits cost); radix_bits 4 16M with 1
+ * +2.0%, with 2 +0.5%; the portable path 16M with 1 +33%, with 2 +0.6%. */
 static int values_at(const glradix_context *ctx, const program_source *src, GLuint key_words) {
   const int move = move_shared(ctx, key_words);
   if (!src->pairs || move == 0) return 0;
