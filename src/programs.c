@@ -82,8 +82,9 @@ static int move_shared(const glradix_context *ctx, GLuint key_words) {
  * (two calls), with 2 +1.7% and +2.2%; uint64 pairs with 1 4M -1.3%, 16M
  * -0.6%, with 2 +0.1%, +0.8%; radix_bits 2 16M with 2 -1.3% (1M -1.1%,
  * 64M -0.4%), with 1 +11% (its 2048-key tiles run more groups per SM,
- * which registers held across the splits cost); radix_bits 4 16M with 1
- * +2.0%, with 2 +0.5%; the portable path 16M with 1 +33%, with 2 +0.6%. */
+ * which, by our reading, registers held across the splits cost);
+ * radix_bits 4 16M with 1 +2.0%, with 2 +0.5%; the portable path 16M with
+ * 1 +33%, with 2 +0.6%. */
 static int values_at(const glradix_context *ctx, const program_source *src, GLuint key_words) {
   const int move = move_shared(ctx, key_words);
   if (!src->pairs || move == 0) return 0;

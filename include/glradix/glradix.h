@@ -150,9 +150,9 @@ GLRADIX_API unsigned glradix_subgroup_size(const glradix_context *ctx);
  *  4096 at radix_bits 8 and 2048 at 2 and 4), or 0 if ctx is NULL. A count
  *  up to one tile (half a tile of uint64 keys) is sorted by a single
  *  dispatch. On GPUs with the subgroup path at radix_bits 8, sorts of at
- *  least 12M 32-bit keys alone or 24M pairs take wider tiles (5120 keys on
- *  an H200), whose programs are compiled on the first such sort (or by
- *  glradix_reserve). */
+ *  least 12M 32-bit keys, alone or with values, take wider tiles (5120
+ *  keys on an H200), whose programs are compiled on the first such sort
+ *  (or by glradix_reserve). */
 GLRADIX_API unsigned glradix_tile_size(const glradix_context *ctx);
 
 /** How the 32-bit words of the keys buffer are ordered. */
