@@ -101,13 +101,11 @@ static int values_at(const glradix_context *ctx, const program_source *src, GLui
 /* Whether a skipped pass's shuffle_scatter copies its tile a uvec4 at a
  * time across the work group (COPY_BY_GROUP, see there), rather than each
  * invocation its own slots: where those are no whole uvec4s (GPUs' wide
- * tiles, 10 keys an invocation) and the keys are 32-bit. The owned slots
- * as uvec2s, 40 bytes apart, by our reading made a skipped pass at 16M
- * pairs about 0.09 ms slower than in 4096-key tiles (H200, session 21's
- * report: 24-bit pairs sorted on 32 bits 0.8447 ms against 0.7784 in
- * session 20's, while 30-bit pairs got faster). This copy's time there is
- * not measured yet (GLRADIX_TUNE_COPY_BY_GROUP 0 turns it off). CPU
- * rasterizers keep their copy. */
+ * tiles, 10 keys an invocation) and the keys are 32-bit. Measured on the
+ * H200 against the owned slots as uvec2s, 40 bytes apart (session 22,
+ * three rounds, 24-bit keys sorted on 32 bits, one pass of four skipped):
+ * pairs 16M 0.8409 -> 0.7864 ms, 32M 1.5898 -> 1.4587, keys alone 16M
+ * 0.6525 -> 0.6244. CPU rasterizers keep their copy. */
 static int copy_by_group(const glradix_context *ctx, GLuint items, GLuint key_words) {
   return GLRADIX_TUNE_COPY_BY_GROUP && items % 4 != 0 && !ctx->cpu_rasterizer && key_words == 1;
 }
