@@ -1,11 +1,9 @@
 // GPU-driven count (glradix_sort_desc.count_buffer): one invocation reads
-// the caller's count, clamps it to the capacity, stores it where every stage
-// reads it (sort_count()) and writes the tile stages' indirect dispatch,
-// folded into a 2-D grid like the C side's dispatches. No read-back.
+// the caller's count, which C copied to where every stage reads it
+// (sort_count()), clamps it to the capacity and writes the tile stages'
+// indirect dispatch, folded into a 2-D grid like the C side's dispatches.
+// No read-back.
 
-layout(std430, binding = B_COUNT_IN) readonly buffer CountIn { uint count_in[]; };
-
-layout(location = LOC_COUNT_WORD) uniform uint u_count_word; // count_offset / 4
 layout(location = LOC_CAPACITY) uniform uint u_capacity;
 layout(location = LOC_GROUP_LIMIT) uniform uint u_group_limit; // work groups in x
 
@@ -18,7 +16,7 @@ void write_grid(uint slot, uint groups) {
 
 void main() {
   if (gl_LocalInvocationID.x != 0u) return;
-  uint count = min(count_in[u_count_word], u_capacity);
+  uint count = min(skip[COUNT_SLOT], u_capacity);
   uint tiles = div_up(count, TILE);
   skip[COUNT_SLOT] = count;
   write_grid(COUNT_SLOT + 1u, tiles);

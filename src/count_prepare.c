@@ -6,7 +6,7 @@
 #include "internal.h"
 
 void _glradix_count_prepare(glradix_context *ctx, const _glradix_pass *pass, GLuint count_buffer,
-                            GLuint count_word, bool skip) {
+                            size_t count_offset, bool skip) {
   GladGLContext *gl = &ctx->gl;
   /* The whole skip buffer in one update, a GL command, which the stages'
    * reads follow without a barrier: which key bits vary (pass_skipped),
@@ -18,10 +18,14 @@ void _glradix_count_prepare(glradix_context *ctx, const _glradix_pass *pass, GLu
   words[_GLRADIX_SKIP_COUNT_SLOT] = count_buffer ? 0u : pass->count;
   _glradix_upload(ctx, ctx->skip.name, 0, (GLsizeiptr)sizeof words, words);
   if (count_buffer != 0) {
+    /* The caller's count word, copied into the count slot (a GL command,
+     * ordered after the update above): bound as a storage block it would
+     * need an offset aligned to GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT,
+     * or a range from 0 that may pass GL_MAX_SHADER_STORAGE_BLOCK_SIZE. */
+    _glradix_copy(ctx, count_buffer, (GLintptr)count_offset, ctx->skip.name,
+                  (GLintptr)_GLRADIX_SKIP_COUNT_SLOT * 4, 4);
     gl->UseProgram(_glradix_program_name(ctx, _GLRADIX_PROG_COUNT_PREPARE, pass->set));
-    _glradix_bind(ctx, _GLRADIX_B_COUNT_IN, count_buffer, ((uint64_t)count_word + 1u) * 4u);
     _glradix_bind(ctx, _GLRADIX_B_SKIP, ctx->skip.name, 0);
-    gl->Uniform1ui(_GLRADIX_LOC_COUNT_WORD, count_word);
     gl->Uniform1ui(_GLRADIX_LOC_CAPACITY, pass->count);
     gl->Uniform1ui(_GLRADIX_LOC_GROUP_LIMIT, ctx->group_limit[0]);
     _glradix_dispatch(ctx, 1);

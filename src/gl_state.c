@@ -1,6 +1,8 @@
 /* Save/restore of the GL state the library touches, and scratch buffers. */
 #include "internal.h"
 
+#include <stdint.h>
+
 /* GL 4.4 (ARB_buffer_storage); the loader is 4.3, the caller's context may be newer. */
 #ifndef GL_MAP_PERSISTENT_BIT
 #define GL_MAP_PERSISTENT_BIT 0x0040
@@ -123,12 +125,18 @@ glradix_status _glradix_check_size(glradix_context *ctx, const char *fn, const c
 }
 
 /* An optional uint32 destination or source at a byte offset: 0 (none), or
- * a buffer holding offset + 4 bytes with offset a multiple of 4. */
+ * a buffer holding offset + 4 bytes with offset a multiple of 4. The
+ * offset + 4 must not wrap, and the offset must fit a GLintptr, as the
+ * copies that read or write the word take it. */
 glradix_status _glradix_check_word(glradix_context *ctx, const char *fn, GLuint buffer,
                                    size_t offset, const char *what) {
   if (buffer == 0) return GLRADIX_OK;
   if (offset % 4 != 0) {
     _glradix_log(&ctx->desc, "%s: %s offset %zu is not a multiple of 4", fn, what, offset);
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  if ((uint64_t)offset > (uint64_t)PTRDIFF_MAX - 4u) {
+    _glradix_log(&ctx->desc, "%s: %s offset %zu is past any buffer", fn, what, offset);
     return GLRADIX_ERROR_INVALID_ARGUMENT;
   }
   return _glradix_check_buffer(ctx, fn, buffer, what, (uint64_t)offset + 4u);

@@ -121,10 +121,8 @@ enum {
   _GLRADIX_LOC_USE_FLAGS = 1,   /* compact: flags buffer given (else input > 0.0) */
   _GLRADIX_LOC_TOTAL_OFFSET = 2,/* compact: where the scan left the total kept */
   _GLRADIX_LOC_ZERO_FILL = 3,   /* compact: zero output[total..count) */
-  _GLRADIX_LOC_COUNT_WORD = 0,  /* count_prepare: uint index of the caller's count */
   _GLRADIX_LOC_CAPACITY = 1,    /* count_prepare: the clamp */
   _GLRADIX_LOC_GROUP_LIMIT = 2, /* count_prepare: work groups per grid row */
-  _GLRADIX_B_COUNT_IN = 0,      /* count_prepare: the caller's count buffer */
   /* LBVH (morton.c, lbvh.c) */
   _GLRADIX_B_BOUNDS = 0,
   _GLRADIX_B_CODES = 1,
@@ -466,7 +464,7 @@ enum {
  * caller's count buffer; and dispatches a tile stage over the tiles that
  * hold keys (indirect with a GPU count). */
 void _glradix_count_prepare(glradix_context *ctx, const _glradix_pass *pass, GLuint count_buffer,
-                            GLuint count_word, bool skip);
+                            size_t count_offset, bool skip);
 void _glradix_dispatch_tiles(glradix_context *ctx, const _glradix_pass *pass, bool count_groups);
 /* counts <= ctx->tile: the whole bit range [shift, shift + digit_bits) at once */
 void _glradix_tile_sort(glradix_context *ctx, const _glradix_pass *pass);

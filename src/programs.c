@@ -191,8 +191,8 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            "#define B_SCAN_IN %d\n#define B_SCAN_OUT %d\n#define B_SCAN_SUMS %d\n"
            "#define B_COMPACT_IN %d\n#define B_COMPACT_FLAGS %d\n#define B_COMPACT_OUT %d\n"
            "#define B_COMPACT_INDEX %d\n#define LOC_USE_FLAGS %d\n#define LOC_TOTAL_OFFSET %d\n"
-           "#define LOC_ZERO_FILL %d\n#define COUNT_SLOT %du\n#define B_COUNT_IN %d\n"
-           "#define LOC_COUNT_WORD %d\n#define LOC_CAPACITY %d\n#define LOC_GROUP_LIMIT %d\n"
+           "#define LOC_ZERO_FILL %d\n#define COUNT_SLOT %du\n"
+           "#define LOC_CAPACITY %d\n#define LOC_GROUP_LIMIT %d\n"
            "#define B_BOUNDS %d\n#define B_CODES %d\n#define B_INDICES %d\n#define B_NODES %d\n"
            "#define B_PARENTS %d\n#define B_BOX %d\n#define LOC_BOX_MIN %d\n#define LOC_BOX_MAX %d\n"
            "#define LOC_BOX_FROM_GPU %d\n#define LOC_WRITE_INDICES %d\n"
@@ -215,8 +215,7 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            _GLRADIX_B_SCAN_SUMS, _GLRADIX_B_COMPACT_IN, _GLRADIX_B_COMPACT_FLAGS,
            _GLRADIX_B_COMPACT_OUT, _GLRADIX_B_COMPACT_INDEX, _GLRADIX_LOC_USE_FLAGS,
            _GLRADIX_LOC_TOTAL_OFFSET, _GLRADIX_LOC_ZERO_FILL,
-           _GLRADIX_SKIP_COUNT_SLOT, _GLRADIX_B_COUNT_IN,
-           _GLRADIX_LOC_COUNT_WORD, _GLRADIX_LOC_CAPACITY, _GLRADIX_LOC_GROUP_LIMIT,
+           _GLRADIX_SKIP_COUNT_SLOT, _GLRADIX_LOC_CAPACITY, _GLRADIX_LOC_GROUP_LIMIT,
            _GLRADIX_B_BOUNDS, _GLRADIX_B_CODES, _GLRADIX_B_INDICES, _GLRADIX_B_NODES,
            _GLRADIX_B_PARENTS, _GLRADIX_B_BOX, _GLRADIX_LOC_BOX_MIN, _GLRADIX_LOC_BOX_MAX,
            _GLRADIX_LOC_BOX_FROM_GPU, _GLRADIX_LOC_WRITE_INDICES,

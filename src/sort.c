@@ -354,7 +354,7 @@ glradix_status _glradix_sort(glradix_context *ctx, const char *fn, const glradix
   if (st != GLRADIX_OK) return st;
   _glradix_pass pass = whole_sort(desc, &scratch, end_bit);
   ctx->profiled_passes = 0;
-  _glradix_count_prepare(ctx, &pass, desc->count_buffer, (GLuint)(desc->count_offset / 4),
+  _glradix_count_prepare(ctx, &pass, desc->count_buffer, desc->count_offset,
                          skips_passes(ctx, desc->begin_bit, end_bit, false));
   if (scratch.single) {
     /* Profiled as one pass whose work all counts as local_shuffle. */
@@ -393,6 +393,12 @@ glradix_status glradix_sort_inspect(glradix_context *ctx, const glradix_sort_des
     _glradix_log(&ctx->desc, "%s: pass %u of %u, stage %d, count %u%s: nothing to inspect", fn,
                  pass, passes, (int)stage, desc->count,
                  desc->count_buffer ? " (with a count_buffer)" : "");
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  if (out_keys != 0 && (out_keys == desc->keys || out_keys == desc->values)) {
+    /* the passes would change it before the copy (or copy it onto itself) */
+    _glradix_log(&ctx->desc, "%s: out_keys %u is the desc's %s buffer", fn, out_keys,
+                 out_keys == desc->keys ? "keys" : "values");
     return GLRADIX_ERROR_INVALID_ARGUMENT;
   }
   _glradix_gl_state saved;

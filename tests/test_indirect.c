@@ -5,6 +5,7 @@
  * renderer runs: compaction's count fed straight into the sort. */
 #include "common.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,13 +154,56 @@ START_TEST(indirect_bad_input) {
   test_log_reset(&tg_log);
   ck_assert_int_eq(glradix_sort(tg_ctx, &sd), GLRADIX_ERROR_INVALID_ARGUMENT);
   ck_assert_int_eq(tg_log.count, 1);
+  sd.count_offset = SIZE_MAX - 3; /* a multiple of 4 whose word would wrap past 0 */
+  test_log_reset(&tg_log);
+  ck_assert_int_eq(glradix_sort(tg_ctx, &sd), GLRADIX_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(tg_log.count, 1);
   sd.count_buffer = 987654;
   sd.count_offset = 0;
   test_log_reset(&tg_log);
   ck_assert_int_eq(glradix_sort(tg_ctx, &sd), GLRADIX_ERROR_INVALID_ARGUMENT);
   ck_assert_int_eq(tg_log.count, 1);
+  uint32_t zeros[64] = {0}, after[64];
+  buf_read(kb, after, 64);
+  expect_equal_u32(zeros, after, 64, "keys after the rejected sorts");
+  expect_no_gl_error("indirect bad input");
   buf_delete(kb);
   buf_delete(cb);
+}
+END_TEST
+
+/* The count word far into a large buffer: past GL_MAX_SHADER_STORAGE_BLOCK_SIZE
+ * on llvmpipe (128 MiB) and not aligned to the storage-buffer offset
+ * alignment, which a storage binding of it would need. */
+START_TEST(indirect_count_far) {
+  const size_t capacity = 5000, gpu_count = 3001, far = (150u << 20) + 12;
+  GLuint cb = buf_create(NULL, 0, (160u << 20) / 4);
+  const uint32_t count_word = (uint32_t)gpu_count;
+  tg_gl.BindBuffer(GL_COPY_WRITE_BUFFER, cb);
+  tg_gl.BufferSubData(GL_COPY_WRITE_BUFFER, (GLintptr)far, 4, &count_word);
+  tg_gl.BindBuffer(GL_COPY_WRITE_BUFFER, 0);
+  uint32_t *keys = test_alloc_u32(capacity), *out = test_alloc_u32(capacity);
+  uint32_t *ref = test_alloc_u32(capacity);
+  gen_keys(keys, capacity, DIST_UNIFORM, 77);
+  GLuint kb = buf_create(keys, capacity, capacity);
+  glradix_sort_desc sd = {0};
+  sd.keys = kb;
+  sd.count = (uint32_t)capacity;
+  sd.count_buffer = cb;
+  sd.count_offset = far;
+  test_log_reset(&tg_log);
+  glradix_status st = glradix_sort(tg_ctx, &sd);
+  ck_assert_msg(st == GLRADIX_OK, "far count: %s (%s)", glradix_status_string(st), tg_log.first);
+  buf_read(kb, out, capacity);
+  ref_stable_sort(keys, NULL, gpu_count, 0, 32, ref, NULL);
+  expect_equal_u32(ref, out, gpu_count, "keys sorted by a far count");
+  expect_equal_u32(keys + gpu_count, out + gpu_count, capacity - gpu_count, "untouched tail");
+  expect_no_gl_error("far count");
+  buf_delete(kb);
+  buf_delete(cb);
+  free(keys);
+  free(out);
+  free(ref);
 }
 END_TEST
 
@@ -170,6 +214,7 @@ static Suite *indirect_suite(void) {
   tcase_add_loop_test(tc, indirect_counts, 0, CASE_GROUPS(N_CASES * 2, 2));
   tcase_add_test(tc, compact_count_feeds_sort);
   tcase_add_test(tc, indirect_bad_input);
+  tcase_add_test(tc, indirect_count_far);
   suite_add_tcase(s, tc);
   tc = tcase_create("radix_2");
   tcase_add_checked_fixture(tc, ctx_setup_r2, ctx_teardown);

@@ -89,7 +89,28 @@ START_TEST(inspect_bad_input) {
                   glradix_status_string(st));
     ck_assert_msg(tg_log.count == 1, "%s: %d log lines", cases[i].what, tg_log.count);
   }
+  /* out_keys the desc's keys or values: refused before anything runs */
+  uint32_t keys[100], values[100], after[100];
+  gen_keys(keys, 100, DIST_UNIFORM, 5);
+  gen_values(values, 100, 0);
+  buf_upload(kb, keys, 100);
+  GLuint vb = buf_create(values, 100, 100);
+  sd.values = vb;
+  const GLuint outs[2] = {kb, vb};
+  for (int i = 0; i < 2; i++) {
+    test_log_reset(&tg_log);
+    glradix_status st = glradix_sort_inspect(tg_ctx, &sd, 0, GLRADIX_STAGE_LOCAL_SHUFFLE, outs[i]);
+    ck_assert_msg(st == GLRADIX_ERROR_INVALID_ARGUMENT, "out_keys %d: %s", i,
+                  glradix_status_string(st));
+    ck_assert_int_eq(tg_log.count, 1);
+  }
+  buf_read(kb, after, 100);
+  expect_equal_u32(keys, after, 100, "keys after the refused inspections");
+  buf_read(vb, after, 100);
+  expect_equal_u32(values, after, 100, "values after the refused inspections");
+  expect_no_gl_error("inspect bad input");
   buf_delete(kb);
+  buf_delete(vb);
   buf_delete(small);
 }
 END_TEST

@@ -271,7 +271,7 @@ typedef enum glradix_stage {
  *
  * @errors as glradix_sort, plus GLRADIX_ERROR_INVALID_ARGUMENT for a pass
  *         or stage out of range, count 0, a count_buffer, or out_keys not a
- *         buffer of count keys.
+ *         buffer of count keys or the same buffer as desc's keys or values.
  * @gl_state as glradix_sort.
  */
 GLRADIX_API glradix_status glradix_sort_inspect(glradix_context *ctx,
