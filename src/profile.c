@@ -23,6 +23,9 @@ glradix_status glradix_query_stage_times(glradix_context *ctx, glradix_stage_tim
                  out ? "the context was created without desc.profile" : "out is NULL");
     return GLRADIX_ERROR_INVALID_ARGUMENT;
   }
+  /* a GL error the caller left pending is its own (status.c) */
+  _glradix_gl_state pending;
+  _glradix_take_gl_errors(ctx, &pending);
   glradix_stage_times t = {0};
   double *stage[_GLRADIX_STAGES] = {&t.tiles_ms, &t.scan_ms, &t.scatter_ms};
   GLuint64 first = 0, last = 0;
@@ -38,6 +41,7 @@ glradix_status glradix_query_stage_times(glradix_context *ctx, glradix_stage_tim
   t.total_ms = (double)(last - first) * 1e-6;
   t.passes = ctx->profiled_passes;
   glradix_status st = _glradix_gl_error(ctx, "glradix_query_stage_times");
+  _glradix_give_back_gl_errors(ctx, &pending);
   if (st == GLRADIX_OK) *out = t;
   return st;
 }

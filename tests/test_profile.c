@@ -2,6 +2,7 @@
 #include "common.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static void profile_setup(void) {
   glradix_desc d = test_desc(0, 0);
@@ -86,6 +87,24 @@ START_TEST(inspect_leaves_the_last_sort_times) {
 }
 END_TEST
 
+/* A GL error the application left pending is neither reported as the
+ * query's nor swallowed: one log line, and the caller's glGetError still
+ * sees it. */
+START_TEST(query_leaves_pending_gl_errors) {
+  run_gl_sort_twice(tg_ctx, 100003, DIST_UNIFORM, 0, 0, 0, 65);
+  tg_gl.Enable(0x7FFF); /* GL_INVALID_ENUM, the application's */
+  glradix_stage_times t;
+  test_log_reset(&tg_log);
+  glradix_status st = glradix_query_stage_times(tg_ctx, &t);
+  ck_assert_msg(st == GLRADIX_OK, "%s (log: %s)", glradix_status_string(st), tg_log.first);
+  ck_assert_msg(tg_log.count == 1 && strstr(tg_log.first, "pending before the call"),
+                "%d log lines: %s", tg_log.count, tg_log.first);
+  ck_assert_uint_eq(tg_gl.GetError(), GL_INVALID_ENUM);
+  expect_no_gl_error("after the caller took its error back");
+  expect_plausible(&t, 32 / GLRADIX_DEFAULT_RADIX_BITS, "a sort and a pending error");
+}
+END_TEST
+
 START_TEST(radix_2_counts_passes) {
   run_gl_sort_twice(tg_ctx, 12345, DIST_MORTON, 1, 0, 30, 65);
   glradix_stage_times t = query_ok("[0,30) radix 2");
@@ -126,6 +145,7 @@ static Suite *profile_suite(void) {
   tcase_add_test(tc, times_of_last_sort);
   tcase_add_test(tc, inspect_leaves_the_last_sort_times);
   tcase_add_test(tc, query_rejects_bad_arguments);
+  tcase_add_test(tc, query_leaves_pending_gl_errors);
   suite_add_tcase(s, tc);
 
   tc = tcase_create("profile_on_radix_2");
