@@ -124,6 +124,15 @@ glradix_status _glradix_check_size(glradix_context *ctx, const char *fn, const c
   return GLRADIX_ERROR_TOO_LARGE;
 }
 
+/* An output buffer that is also the call's input `bounds`: its shaders
+ * would write what they read. */
+glradix_status _glradix_check_distinct(glradix_context *ctx, const char *fn, GLuint out,
+                                       const char *what, GLuint bounds) {
+  if (out != bounds) return GLRADIX_OK;
+  _glradix_log(&ctx->desc, "%s: %s and bounds are the same buffer (%u)", fn, what, out);
+  return GLRADIX_ERROR_INVALID_ARGUMENT;
+}
+
 /* An optional uint32 destination or source at a byte offset: 0 (none), or
  * a buffer holding offset + 4 bytes with offset a multiple of 4. The
  * offset + 4 must not wrap, and the offset must fit a GLintptr, as the

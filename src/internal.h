@@ -288,6 +288,8 @@ glradix_status _glradix_check_size(glradix_context *ctx, const char *fn, const c
                                    uint64_t count, uint64_t bytes);
 /* An optional uint32 at a byte offset of a buffer (0: none): INVALID_ARGUMENT
  * unless the offset is a multiple of 4 and the buffer holds the word. */
+glradix_status _glradix_check_distinct(glradix_context *ctx, const char *fn, GLuint out,
+                                       const char *what, GLuint bounds);
 glradix_status _glradix_check_word(glradix_context *ctx, const char *fn, GLuint buffer,
                                    size_t offset, const char *what);
 /* Copies bytes between buffers on the GPU (binds the COPY_READ/WRITE targets). */

@@ -65,6 +65,7 @@ static glradix_status build_checks(glradix_context *ctx, const glradix_lbvh_desc
                                d->scene_min, d->scene_max);
   if (st == GLRADIX_OK)
     st = _glradix_check_buffer(ctx, fn, d->nodes, "nodes", glradix_lbvh_nodes_bytes(d->count));
+  if (st == GLRADIX_OK) st = _glradix_check_distinct(ctx, fn, d->nodes, "nodes", d->bounds);
   return st;
 }
 

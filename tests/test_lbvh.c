@@ -353,6 +353,25 @@ START_TEST(lbvh_bad_input) {
   test_log_reset(&tg_log);
   ck_assert_int_eq(glradix_morton_codes(tg_ctx, &m), GLRADIX_ERROR_INVALID_ARGUMENT);
   ck_assert_int_eq(tg_log.count, 1);
+  /* an output that is the bounds buffer too: refused, the bounds untouched */
+  float b3[24] = {0.0f, 0.0f, 0.0f, 0.0f, 1.0f, 1.0f, 1.0f, 0.0f, 2.0f, 2.0f, 2.0f, 0.0f,
+                  3.0f, 3.0f, 3.0f, 0.0f, 4.0f, 4.0f, 4.0f, 0.0f, 5.0f, 5.0f, 5.0f, 0.0f};
+  GLuint both = bounds_buffer(b3, 3); /* 96 bytes: 2 boxes, or 3 nodes */
+  d.bounds = d.nodes = both;
+  test_log_reset(&tg_log);
+  ck_assert_int_eq(glradix_lbvh_build(tg_ctx, &d), GLRADIX_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(tg_log.count, 1);
+  m.bounds = m.codes = both;
+  m.count = 2;
+  m.morton_bits = 30;
+  test_log_reset(&tg_log);
+  ck_assert_int_eq(glradix_morton_codes(tg_ctx, &m), GLRADIX_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(tg_log.count, 1);
+  uint32_t after[24];
+  buf_read(both, after, 24);
+  ck_assert_msg(memcmp(after, b3, sizeof b3) == 0, "bounds changed by refused calls");
+  expect_no_gl_error("lbvh bad input");
+  buf_delete(both);
   ck_assert_int_eq(glradix_lbvh_build(tg_ctx, NULL), GLRADIX_ERROR_INVALID_ARGUMENT);
   ck_assert_int_eq(glradix_morton_codes(NULL, &m), GLRADIX_ERROR_INVALID_ARGUMENT);
   ck_assert_uint_eq(glradix_lbvh_nodes_bytes(0), 0);

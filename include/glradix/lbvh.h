@@ -34,8 +34,9 @@ typedef struct glradix_morton_desc {
  * it; a flat axis maps to 0).
  *
  * @errors GLRADIX_ERROR_INVALID_ARGUMENT (ctx or desc NULL; bounds or codes
- *         not buffers or too small; morton_bits not 0/30/63; a given scene box
- *         with min > max or non-finite values), GLRADIX_ERROR_TOO_LARGE,
+ *         not buffers, too small or mapped; codes the same buffer as bounds;
+ *         morton_bits not 0/30/63; a given scene box with min > max or
+ *         non-finite values), GLRADIX_ERROR_TOO_LARGE,
  *         GLRADIX_ERROR_OUT_OF_MEMORY, GLRADIX_ERROR_GL. One log line each.
  */
 GLRADIX_API glradix_status glradix_morton_codes(glradix_context *ctx,
@@ -79,8 +80,10 @@ GLRADIX_API size_t glradix_lbvh_nodes_bytes(uint32_t count);
  * the second child to arrive at a node continues (an atomic counter per node;
  * nothing waits on another work group).
  *
- * @errors as glradix_morton_codes, plus nodes not a buffer or too small and
- *         count 0.
+ * @errors as glradix_morton_codes, plus nodes not a buffer, too small,
+ *         mapped or the same buffer as bounds, count 0, and
+ *         GLRADIX_ERROR_SHADER when the sort's programs for 63-bit codes or
+ *         for large counts are compiled on first use (as glradix_sort).
  */
 GLRADIX_API glradix_status glradix_lbvh_build(glradix_context *ctx, const glradix_lbvh_desc *desc);
 
