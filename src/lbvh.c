@@ -58,6 +58,12 @@ static glradix_status build_checks(glradix_context *ctx, const glradix_lbvh_desc
     _glradix_log(&ctx->desc, "%s: count %u exceeds the node index range", fn, d->count);
     return GLRADIX_ERROR_TOO_LARGE;
   }
+  /* the node dispatch, one invocation per node, is the largest grid */
+  if (!_glradix_groups_fit(ctx, _glradix_div_up(2 * d->count - 1, ctx->wg_size))) {
+    _glradix_log(&ctx->desc, "%s: count %u needs more work groups than this context's limits",
+                 fn, d->count);
+    return GLRADIX_ERROR_TOO_LARGE;
+  }
   glradix_status st =
       _glradix_check_size(ctx, fn, "nodes", d->count, glradix_lbvh_nodes_bytes(d->count));
   if (st == GLRADIX_OK)

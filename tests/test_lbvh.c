@@ -381,6 +381,51 @@ START_TEST(lbvh_bad_input) {
 }
 END_TEST
 
+/* dispatch_limit 1 (every grid a column of groups, at most 65535 on
+ * llvmpipe): 1.1M primitives need 2.2M nodes, more groups than that with
+ * llvmpipe's 32 invocations a group, so the build is refused before it
+ * writes anything; with a GPU's larger groups it fits and builds. */
+START_TEST(lbvh_grid_limit) {
+  enum { N = 1100000 };
+  float *b = malloc(sizeof(float) * 8 * N);
+  ck_assert_ptr_nonnull(b);
+  for (size_t i = 0; i < N; i++) {
+    float x = (float)(i % 1000), y = (float)(i / 1000);
+    const float box[8] = {x, y, 0.0f, 0.0f, x + 0.5f, y + 0.5f, 1.0f, 0.0f};
+    memcpy(b + 8 * i, box, sizeof box);
+  }
+  GLuint bb = bounds_buffer(b, N);
+  const size_t node_words = glradix_lbvh_nodes_bytes(N) / 4;
+  uint32_t *pattern = test_alloc_u32(node_words), *after = test_alloc_u32(node_words);
+  for (size_t i = 0; i < node_words; i++) pattern[i] = 0xA5A50000u + (uint32_t)(i & 0xFFFF);
+  GLuint nb = buf_create(pattern, node_words, node_words);
+  glradix_lbvh_desc d = {0};
+  d.bounds = bb;
+  d.nodes = nb;
+  d.count = N;
+  test_log_reset(&tg_log);
+  glradix_status st = glradix_lbvh_build(tg_ctx, &d);
+  buf_read(nb, after, node_words);
+  if (st == GLRADIX_ERROR_TOO_LARGE) {
+    ck_assert_int_eq(tg_log.count, 1);
+    expect_equal_u32(pattern, after, node_words, "nodes after the refused build");
+  } else {
+    ck_assert_msg(st == GLRADIX_OK, "%s (log: %s)", glradix_status_string(st), tg_log.first);
+    /* the root's box is the scene's: [0, 999.5] x [0, 1099.5] x [0, 1] */
+    glradix_lbvh_node root;
+    memcpy(&root, after, sizeof root);
+    ck_assert(root.min[0] == 0.0f && root.min[1] == 0.0f && root.max[0] == 999.5f &&
+              root.max[1] == 1099.5f && root.max[2] == 1.0f);
+  }
+  expect_no_gl_error("lbvh grid limit");
+  buf_delete(bb);
+  buf_delete(nb);
+  free(b);
+  free(pattern);
+  free(after);
+}
+END_TEST
+
 static Suite *lbvh_suite(void) {
   Suite *s = suite_create("lbvh");
   TCase *tc = tcase_create("lbvh");
@@ -390,6 +435,10 @@ static Suite *lbvh_suite(void) {
   tcase_add_test(tc, tree_1m);
   tcase_add_test(tc, tree_deeper_than_64_levels);
   tcase_add_test(tc, lbvh_bad_input);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("dispatch_limit_1");
+  tcase_add_checked_fixture(tc, ctx_setup_dl1, ctx_teardown);
+  tcase_add_test(tc, lbvh_grid_limit);
   suite_add_tcase(s, tc);
   return s;
 }
