@@ -244,7 +244,7 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
   if (src->extra && n > 0 && (size_t)n < size) snprintf(out + n, size - (size_t)n, "%s", src->extra);
 }
 
-/* Sends the driver's info log to the logger, one line per log line. */
+/* Sends the driver's info log to the logger as one line. */
 static void log_info_log(glradix_context *ctx, const char *stage, GLuint object, int is_program) {
   GladGLContext *gl = &ctx->gl;
   GLint len = 0;
@@ -258,7 +258,16 @@ static void log_info_log(glradix_context *ctx, const char *stage, GLuint object,
   }
   if (is_program) gl->GetProgramInfoLog(object, len, NULL, text);
   else gl->GetShaderInfoLog(object, len, NULL, text);
-  _glradix_log(&ctx->desc, "glradix: %s.comp: %s failed; driver log:\n%s", stage,
+  /* The logger takes one line per problem: the driver's lines joined by
+   * " | ", its trailing blanks dropped. */
+  size_t end = 0;
+  while (end < (size_t)len && text[end] != '\0') end++;
+  while (end > 0 && (text[end - 1] == '\n' || text[end - 1] == '\r' || text[end - 1] == ' '))
+    end--;
+  text[end] = '\0';
+  for (char *c = text; *c; c++)
+    if (*c == '\n' || *c == '\r') *c = '|';
+  _glradix_log(&ctx->desc, "glradix: %s.comp: %s failed; driver log: %s", stage,
                is_program ? "link" : "compile", text);
   free(text);
 }

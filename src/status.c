@@ -25,7 +25,7 @@ void glradix_version(int *major, int *minor, int *patch) {
 
 void _glradix_log(const glradix_desc *desc, const char *fmt, ...) {
   if (!desc || !desc->log) return;
-  char line[1024];
+  char line[4096]; /* a driver's compile log can be long */
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(line, sizeof line, fmt, ap);

@@ -20,11 +20,12 @@ typedef void (*get_integerv_fn)(unsigned, int *);
 typedef unsigned (*get_error_fn)(void);
 
 static char g_log[8192];
-static int g_lines;
+static int g_lines, g_multiline;
 
 static void collect(void *user, const char *line) {
   (void)user;
   g_lines++;
+  if (strchr(line, '\n') || strchr(line, '\r')) g_multiline++;
   strncat(g_log, line, sizeof g_log - strlen(g_log) - 2);
   strcat(g_log, "\n");
 }
@@ -53,6 +54,9 @@ START_TEST(broken_shader_is_reported) {
   ck_assert_msg(strstr(g_log, "driver log") != NULL, "log has no driver log:\n%s", g_log);
   ck_assert_msg(strstr(g_log, "broken_on_purpose") != NULL,
                 "the driver's log does not mention the broken define:\n%s", g_log);
+  /* the logger's contract: one line per message, no newline in it */
+  ck_assert_msg(g_multiline == 0, "%d of %d messages span lines:\n%s", g_multiline, g_lines,
+                g_log);
   /* no program is left behind, the current program is untouched */
   for (unsigned name = 1; name < 512; name++)
     ck_assert_msg(!is_program.f(name), "program %u left behind", name);
