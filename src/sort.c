@@ -50,6 +50,17 @@ static GLuint key_mode(const glradix_sort_desc *d) {
   return mode;
 }
 
+static bool known_key_type(const glradix_sort_desc *d) {
+  return (unsigned)d->key_type <= (unsigned)GLRADIX_KEY_UINT64;
+}
+
+static glradix_status check_key_type(const glradix_context *ctx, const char *fn,
+                                     const glradix_sort_desc *d) {
+  if (known_key_type(d)) return GLRADIX_OK;
+  _glradix_log(&ctx->desc, "%s: key_type %d is not a glradix_key_type", fn, (int)d->key_type);
+  return GLRADIX_ERROR_INVALID_ARGUMENT;
+}
+
 /* Checks that need no GL: pointers, the bit range, the key type. */
 static glradix_status check_desc(const glradix_context *ctx, const char *fn,
                                  const glradix_sort_desc *d,
@@ -58,11 +69,7 @@ static glradix_status check_desc(const glradix_context *ctx, const char *fn,
     _glradix_log(&ctx->desc, "%s: desc is NULL", fn);
     return GLRADIX_ERROR_INVALID_ARGUMENT;
   }
-  if ((unsigned)d->key_type > (unsigned)GLRADIX_KEY_UINT64) {
-    _glradix_log(&ctx->desc, "%s: key_type %d is not a glradix_key_type", fn,
-                 (int)d->key_type);
-    return GLRADIX_ERROR_INVALID_ARGUMENT;
-  }
+  if (check_key_type(ctx, fn, d) != GLRADIX_OK) return GLRADIX_ERROR_INVALID_ARGUMENT;
   const unsigned width = 32u * key_words(d);
   *end_bit = d->end_bit == 0 ? width : d->end_bit;
   if (*end_bit > width || d->begin_bit >= *end_bit) {
@@ -195,7 +202,7 @@ glradix_status _glradix_reserve(glradix_context *ctx, const char *fn, uint32_t c
 
 size_t glradix_scratch_bytes(const glradix_context *ctx, const glradix_sort_desc *desc) {
   scratch_layout s;
-  if (!ctx || !desc ||
+  if (!ctx || !desc || !known_key_type(desc) ||
       !scratch_layout_make(ctx, desc->count, desc->values != 0, key_words(desc), false, &s))
     return 0;
   return (size_t)(s.key_bytes + s.value_bytes + s.counts_bytes);
@@ -205,8 +212,9 @@ glradix_status glradix_reserve(glradix_context *ctx, const glradix_sort_desc *de
   _glradix_gl_state saved;
   glradix_status entered = _glradix_enter(ctx, "glradix_reserve", desc, &saved);
   if (entered != GLRADIX_OK) return entered;
-  glradix_status st =
-      _glradix_reserve(ctx, "glradix_reserve", desc->count, desc->values != 0, key_words(desc));
+  glradix_status st = check_key_type(ctx, "glradix_reserve", desc);
+  if (st == GLRADIX_OK)
+    st = _glradix_reserve(ctx, "glradix_reserve", desc->count, desc->values != 0, key_words(desc));
   return _glradix_end(ctx, "glradix_reserve", st, &saved);
 }
 

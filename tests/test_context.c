@@ -142,6 +142,14 @@ START_TEST(scratch_query_and_reserve) {
   ck_assert_int_eq(tg_log.count, 1);
   ck_assert_int_eq(glradix_reserve(tg_ctx, NULL), GLRADIX_ERROR_INVALID_ARGUMENT);
   ck_assert_int_eq(glradix_reserve(NULL, &keys), GLRADIX_ERROR_INVALID_ARGUMENT);
+  /* an unknown key_type: no size, and reserve refuses it with one line */
+  glradix_sort_desc odd = {0};
+  odd.count = 100003;
+  odd.key_type = (glradix_key_type)9;
+  ck_assert_uint_eq(glradix_scratch_bytes(tg_ctx, &odd), 0);
+  test_log_reset(&tg_log);
+  ck_assert_int_eq(glradix_reserve(tg_ctx, &odd), GLRADIX_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(tg_log.count, 1);
   pairs.count = 300007;
   ck_assert_int_eq(glradix_reserve(tg_ctx, &pairs), GLRADIX_OK);
   expect_no_gl_error("reserve");

@@ -226,11 +226,11 @@ typedef struct glradix_sort_desc {
 GLRADIX_API glradix_status glradix_sort(glradix_context *ctx, const glradix_sort_desc *desc);
 
 /**
- * GL memory (bytes) the context's scratch needs to sort desc->count keys,
- * with values if desc->values is nonzero (its other fields are not read).
- * 0 for a count of one tile or less (half a tile of uint64 keys; sorted in
- * place without scratch), for
- * ctx or desc NULL, and for a count beyond the context's limits. No GL call.
+ * GL memory (bytes) the context's scratch needs to sort desc->count keys of
+ * desc->key_type, with values if desc->values is nonzero (its other fields
+ * are not read). 0 for a count of one tile or less (half a tile of uint64
+ * keys; sorted in place without scratch), for ctx or desc NULL, for an
+ * unknown key_type, and for a count beyond the context's limits. No GL call.
  */
 GLRADIX_API size_t glradix_scratch_bytes(const glradix_context *ctx,
                                          const glradix_sort_desc *desc);
@@ -244,8 +244,8 @@ GLRADIX_API size_t glradix_scratch_bytes(const glradix_context *ctx,
  * glradix_destroy frees it. desc->max_count at create does the same for
  * 32-bit pairs.
  *
- * @errors GLRADIX_ERROR_INVALID_ARGUMENT (ctx or desc NULL),
- *         GLRADIX_ERROR_TOO_LARGE, GLRADIX_ERROR_OUT_OF_MEMORY,
+ * @errors GLRADIX_ERROR_INVALID_ARGUMENT (ctx or desc NULL, key_type
+ *         unknown), GLRADIX_ERROR_TOO_LARGE, GLRADIX_ERROR_OUT_OF_MEMORY,
  *         GLRADIX_ERROR_SHADER (a program failed to compile; logged with the
  *         driver's log), GLRADIX_ERROR_GL.
  * @gl_state restores the bindings it uses.
