@@ -335,15 +335,19 @@ GLRADIX_API const char *glradix_headless_platform(const glradix_headless *h)
 GLRADIX_API void glradix_headless_destroy(glradix_headless *h)
 {
   glradix_headless **link;
+  EGLenum api;
 
   if (!h)
     return;
   /* eglGetCurrentContext and releasing with EGL_NO_CONTEXT both act on the
-   * thread's bound API, which the application may have changed. */
+   * thread's bound API, which the application may have changed: bound for
+   * them, then given back. */
+  api = eglQueryAPI();
   eglBindAPI(EGL_OPENGL_API);
   if (eglGetCurrentContext() == h->ctx)
     eglMakeCurrent(h->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
   eglDestroyContext(h->dpy, h->ctx);
+  if (api != EGL_OPENGL_API) eglBindAPI(api);
 
   for (link = &live; *link; link = &(*link)->next) {
     if (*link == h) {

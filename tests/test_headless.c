@@ -94,6 +94,30 @@ START_TEST(create_destroy_create_again) {
 }
 END_TEST
 
+/* An application that uses OpenGL ES on the same thread keeps its bound
+ * EGL API across destroy, which binds EGL_OPENGL_API inside (create binds
+ * it and leaves it bound, as documented). */
+#define TEST_EGL_OPENGL_ES_API 0x30A0u
+#define TEST_EGL_OPENGL_API 0x30A2u
+typedef unsigned (*egl_query_api_fn)(void);
+typedef unsigned (*egl_bind_api_fn)(unsigned);
+START_TEST(bound_egl_api_is_kept) {
+  unsetenv("GLRADIX_EGL_PLATFORM");
+  glradix_headless *keep = create_or_fail(); /* keeps libEGL loaded throughout */
+  union { void *p; egl_query_api_fn f; } query = {glradix_headless_load("eglQueryAPI")};
+  union { void *p; egl_bind_api_fn f; } bind = {glradix_headless_load("eglBindAPI")};
+  ck_assert_msg(query.p && bind.p, "eglQueryAPI / eglBindAPI not found");
+  ck_assert_msg(bind.f(TEST_EGL_OPENGL_ES_API), "eglBindAPI(EGL_OPENGL_ES_API) failed");
+  glradix_headless *h = create_or_fail();
+  ck_assert_msg(query.f() == TEST_EGL_OPENGL_API, "after create: API 0x%x", query.f());
+  ck_assert(bind.f(TEST_EGL_OPENGL_ES_API));
+  glradix_headless_destroy(h);
+  ck_assert_msg(query.f() == TEST_EGL_OPENGL_ES_API, "after destroy: API 0x%x", query.f());
+  bind.f(TEST_EGL_OPENGL_API);
+  glradix_headless_destroy(keep);
+}
+END_TEST
+
 static Suite *headless_suite(void) {
   Suite *s = suite_create("headless");
   TCase *tc = tcase_create("egl");
@@ -103,6 +127,7 @@ static Suite *headless_suite(void) {
   tcase_add_test(tc, forced_device);
   tcase_add_test(tc, unknown_platform_is_invalid_argument);
   tcase_add_test(tc, create_destroy_create_again);
+  tcase_add_test(tc, bound_egl_api_is_kept);
   suite_add_tcase(s, tc);
   return s;
 }

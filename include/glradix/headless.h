@@ -9,7 +9,11 @@
  *
  * Thread rules: create/destroy are not thread-safe with respect to each
  * other (the EGL loader is process-wide). The context is made current on the
- * creating thread; it stays usable only there.
+ * creating thread; it stays usable only there. Create binds EGL_OPENGL_API
+ * on that thread (eglBindAPI), the API its context is current for;
+ * destroy gives back whatever API is bound when it is called. The loader
+ * and the two queries may be called from any thread, but not while
+ * another thread creates or destroys.
  */
 #ifndef GLRADIX_HEADLESS_H
 #define GLRADIX_HEADLESS_H
