@@ -3,8 +3,19 @@
 #include "glradix/lbvh.h"
 #include "internal.h"
 
+#include <stdint.h>
+
+/* The nodes' bytes, in 64 bits: (2n - 1) * 32 passes a 32-bit size_t for
+ * n above 2^26. */
+static uint64_t nodes_bytes(uint32_t count) {
+  return count == 0 ? 0 : (2 * (uint64_t)count - 1) * sizeof(glradix_lbvh_node);
+}
+
 size_t glradix_lbvh_nodes_bytes(uint32_t count) {
-  return count == 0 ? 0 : (2 * (size_t)count - 1) * sizeof(glradix_lbvh_node);
+#if SIZE_MAX < UINT64_MAX
+  if (nodes_bytes(count) > SIZE_MAX) return SIZE_MAX;
+#endif
+  return (size_t)nodes_bytes(count);
 }
 
 /* parents[2n - 1] = no parent (the root), then n - 1 counters at 0. */
@@ -20,7 +31,7 @@ static void lbvh_nodes(glradix_context *ctx, const glradix_lbvh_desc *d, unsigne
   _glradix_bind(ctx, _GLRADIX_B_BOUNDS, d->bounds, (uint64_t)d->count * 32u);
   _glradix_bind(ctx, _GLRADIX_B_CODES, ctx->lbvh_codes.name, 0);
   _glradix_bind(ctx, _GLRADIX_B_INDICES, ctx->lbvh_indices.name, 0);
-  _glradix_bind(ctx, _GLRADIX_B_NODES, d->nodes, glradix_lbvh_nodes_bytes(d->count));
+  _glradix_bind(ctx, _GLRADIX_B_NODES, d->nodes, nodes_bytes(d->count));
   _glradix_bind(ctx, _GLRADIX_B_PARENTS, ctx->lbvh_parents.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, d->count);
   /* every node, with the first window's leaves; then each further
@@ -41,7 +52,7 @@ static void lbvh_nodes(glradix_context *ctx, const glradix_lbvh_desc *d, unsigne
 static void lbvh_refit(glradix_context *ctx, const glradix_lbvh_desc *d) {
   GladGLContext *gl = &ctx->gl;
   gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][_GLRADIX_PROG_LBVH_REFIT]);
-  _glradix_bind(ctx, _GLRADIX_B_NODES, d->nodes, glradix_lbvh_nodes_bytes(d->count));
+  _glradix_bind(ctx, _GLRADIX_B_NODES, d->nodes, nodes_bytes(d->count));
   _glradix_bind(ctx, _GLRADIX_B_PARENTS, ctx->lbvh_parents.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, d->count);
   _glradix_dispatch(ctx, _glradix_div_up(d->count, ctx->wg_size));
@@ -65,12 +76,12 @@ static glradix_status build_checks(glradix_context *ctx, const glradix_lbvh_desc
     return GLRADIX_ERROR_TOO_LARGE;
   }
   glradix_status st =
-      _glradix_check_size(ctx, fn, "nodes", d->count, glradix_lbvh_nodes_bytes(d->count));
+      _glradix_check_size(ctx, fn, "nodes", d->count, nodes_bytes(d->count));
   if (st == GLRADIX_OK)
     st = _glradix_morton_check(ctx, fn, d->bounds, d->count, d->morton_bits, d->has_scene_box,
                                d->scene_min, d->scene_max);
   if (st == GLRADIX_OK)
-    st = _glradix_check_buffer(ctx, fn, d->nodes, "nodes", glradix_lbvh_nodes_bytes(d->count));
+    st = _glradix_check_buffer(ctx, fn, d->nodes, "nodes", nodes_bytes(d->count));
   if (st == GLRADIX_OK) st = _glradix_check_distinct(ctx, fn, d->nodes, "nodes", d->bounds);
   return st;
 }

@@ -376,6 +376,9 @@ START_TEST(lbvh_bad_input) {
   ck_assert_int_eq(glradix_morton_codes(NULL, &m), GLRADIX_ERROR_INVALID_ARGUMENT);
   ck_assert_uint_eq(glradix_lbvh_nodes_bytes(0), 0);
   ck_assert_uint_eq(glradix_lbvh_nodes_bytes(3), 5 * 32);
+  const uint64_t most = (2 * (uint64_t)UINT32_MAX - 1) * 32; /* past 32 bits */
+  ck_assert_uint_eq(glradix_lbvh_nodes_bytes(UINT32_MAX),
+                    most > SIZE_MAX ? SIZE_MAX : (size_t)most);
   buf_delete(bb);
   buf_delete(small);
 }

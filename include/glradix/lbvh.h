@@ -70,7 +70,8 @@ typedef struct glradix_lbvh_node {
 
 #define GLRADIX_LBVH_LEAF 0xFFFFFFFFu /**< b of a leaf */
 
-/** (2 * count - 1) * 32; 0 for count 0. */
+/** (2 * count - 1) * 32; 0 for count 0; SIZE_MAX where that does not fit
+ *  a size_t (32-bit platforms, count above 2^26). */
 GLRADIX_API size_t glradix_lbvh_nodes_bytes(uint32_t count);
 
 /**
