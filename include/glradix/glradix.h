@@ -134,8 +134,10 @@ typedef struct glradix_context glradix_context;
  */
 GLRADIX_API glradix_status glradix_create(const glradix_desc *desc, glradix_context **out);
 
-/** Deletes the context's programs and buffers (the GL context it was
- *  created on must be current). NULL is a no-op. */
+/** Deletes the context's programs, scratch buffers and timer queries, and
+ *  frees it; the GL context it was created on must be current on the
+ *  calling thread. Binds nothing; a deleted buffer or program that was
+ *  bound or current is unbound by GL itself. NULL is a no-op. */
 GLRADIX_API void glradix_destroy(glradix_context *ctx);
 
 /** The context's options with every default resolved (all zeroes if ctx is NULL). */
@@ -208,6 +210,9 @@ typedef struct glradix_sort_desc {
  *         failed: uint64 keys', wide tiles'; logged with the driver's log),
  *         GLRADIX_ERROR_GL.
  *         On any validation error the buffers are untouched and one line is logged.
+ *         A count of 0 sorts nothing: it runs only the checks that need no
+ *         GL call (desc, key_type, bit range, keys nonzero and not values,
+ *         count_offset's alignment) and returns before any GL call.
  * @gl_state GL errors pending on entry are the caller's: they are logged and
  *         left pending on return (GL_OUT_OF_MEMORY and the stack and
  *         framebuffer errors, which no harmless call raises, are only logged);
@@ -313,6 +318,7 @@ typedef struct glradix_scan_desc {
  *         for total_offset + 4, or total_offset not a multiple of 4),
  *         GLRADIX_ERROR_TOO_LARGE, GLRADIX_ERROR_OUT_OF_MEMORY, GLRADIX_ERROR_GL.
  *         On a validation error nothing is written and one line is logged.
+ *         A count of 0 checks only total_buffer and writes a total of 0 there.
  * @gl_state as glradix_sort.
  */
 GLRADIX_API glradix_status glradix_scan(glradix_context *ctx, const glradix_scan_desc *desc);
@@ -342,7 +348,7 @@ typedef struct glradix_compact_desc {
  */
 GLRADIX_API glradix_status glradix_compact(glradix_context *ctx, const glradix_compact_desc *desc);
 
-/** GPU time of the last glradix_sort, per stage, summed over its passes. */
+/** GPU time of the context's last sort, per stage, summed over its passes. */
 typedef struct glradix_stage_times {
   double tiles_ms;   /**< stage 1: tile_counts, or local_shuffle (scan-then-propagate) */
   double scan_ms;    /**< stage 2: scan_blocks + scan_add (reduce-then-scan
@@ -356,8 +362,10 @@ typedef struct glradix_stage_times {
 } glradix_stage_times;
 
 /**
- * Reads the per-stage GPU times of the context's last glradix_sort (waits
- * for the GPU to finish it).
+ * Reads the per-stage GPU times of the context's last sort (waits for the
+ * GPU to finish it): the last glradix_sort, glradix_sort_host or
+ * glradix_lbvh_build that passed its checks and sorted at least one key;
+ * glradix_sort_inspect keeps the times it found.
  *
  * @errors GLRADIX_ERROR_INVALID_ARGUMENT (ctx or out NULL, or the context was
  *         created without desc.profile), GLRADIX_ERROR_GL.

@@ -2,10 +2,11 @@
  * glradix LBVH: Morton codes and a linear BVH (Karras 2012) built on the GPU
  * from primitive bounds in a GL buffer, sorted with glradix_sort.
  *
- * Thread rules and GL state: as glradix.h (the context's GL context must be
- * current; indexed SSBO bindings 0..5, the generic SSBO, copy and
- * dispatch-indirect bindings and the current program are restored; results
- * are ready for draws, dispatches and read-backs).
+ * Thread rules and GL state (both functions): as glradix_sort in glradix.h
+ * (the context's GL context must be current on the calling thread; pending
+ * GL errors are the caller's; indexed SSBO bindings 0..5, the generic SSBO,
+ * copy and dispatch-indirect bindings and the current program are restored;
+ * results are ready for draws, dispatches and read-backs).
  */
 #ifndef GLRADIX_LBVH_H
 #define GLRADIX_LBVH_H
