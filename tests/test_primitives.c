@@ -3,6 +3,7 @@
 #include "common.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -197,6 +198,8 @@ START_TEST(primitives_bad_input) {
        "scan total_offset not a multiple of 4"},
       {{.input = a, .output = b, .count = 64, .total_buffer = small, .total_offset = 8},
        "scan total beyond its buffer"},
+      {{.input = a, .output = b, .count = 64, .total_buffer = b, .total_offset = SIZE_MAX - 3},
+       "scan total_offset whose word wraps past 0"},
   };
   for (size_t i = 0; i < sizeof scans / sizeof scans[0]; i++) {
     test_log_reset(&tg_log);
@@ -214,6 +217,13 @@ START_TEST(primitives_bad_input) {
       {{.input = small, .output = b, .count = 64}, "compact input too small"},
       {{.input = a, .output = b, .count = 64, .count_out_buffer = 987654},
        "compact count_out not a buffer"},
+      {{.input = a, .output = small, .count = 64}, "compact output too small"},
+      {{.input = a, .output = b, .flags = small, .count = 64}, "compact flags too small"},
+      {{.input = a, .output = b, .count = 64, .count_out_buffer = b, .count_out_offset = 6},
+       "compact count_out_offset not a multiple of 4"},
+      {{.input = a, .output = b, .count = 64, .count_out_buffer = b,
+        .count_out_offset = SIZE_MAX - 3},
+       "compact count_out_offset whose word wraps past 0"},
   };
   for (size_t i = 0; i < sizeof compacts / sizeof compacts[0]; i++) {
     test_log_reset(&tg_log);
@@ -230,6 +240,7 @@ START_TEST(primitives_bad_input) {
   expect_equal_u32(before, after, 64, "input after rejected calls");
   buf_read(b, after, 64);
   expect_equal_u32(before, after, 64, "output after rejected calls");
+  expect_no_gl_error("rejected scans and compactions");
   buf_delete(a);
   buf_delete(b);
   buf_delete(small);
