@@ -91,6 +91,7 @@ START_TEST(sort_restores_bindings_and_program) {
   gen_keys(k, 5000, DIST_UNIFORM, 3);
   gen_values(v, 5000, 0);
   GLuint kb = buf_create(k, 5000, 5000), vb = buf_create(v, 5000, 5000);
+  GLuint ob = buf_create(NULL, 0, 5000); /* inspection's output */
   const uint32_t gpu_count = 4321;
   GLuint cb = buf_create(&gpu_count, 1, 1);
   bind_app_state(&st);
@@ -119,7 +120,7 @@ START_TEST(sort_restores_bindings_and_program) {
   cd.count = 5000;
   ck_assert_int_eq(glradix_compact(tg_ctx, &cd), GLRADIX_OK);
   expect_app_state(&st, "glradix_compact");
-  ck_assert_int_eq(glradix_sort_inspect(tg_ctx, &sd, 1, GLRADIX_STAGE_LOCAL_SHUFFLE, vb),
+  ck_assert_int_eq(glradix_sort_inspect(tg_ctx, &sd, 1, GLRADIX_STAGE_LOCAL_SHUFFLE, ob),
                    GLRADIX_OK);
   expect_app_state(&st, "glradix_sort_inspect");
   /* 625 primitives' bounds are the first 5000 words of kb */
