@@ -308,7 +308,13 @@ START_TEST(trees) {
 }
 END_TEST
 
-START_TEST(tree_1m) { check_tree((size_t)1 << 20, 30, 1, 4242); }
+/* Left out under the asan test preset (test_trimmed): its host code takes
+ * the path of the 100003-box trees, which (lbvh_gpu_forms) gather their
+ * leaves in several windows too; a million boxes on llvmpipe are the
+ * shaders' test, which the ci preset runs. */
+START_TEST(tree_1m) {
+  if (!test_trimmed()) check_tree((size_t)1 << 20, 30, 1, 4242);
+}
 END_TEST
 
 START_TEST(lbvh_bad_input) {
