@@ -369,7 +369,8 @@ typedef struct glradix_stage_times {
  *
  * @errors GLRADIX_ERROR_INVALID_ARGUMENT (ctx or out NULL, or the context was
  *         created without desc.profile), GLRADIX_ERROR_GL.
- * @gl_state none changed.
+ * @gl_state none changed; GL errors pending on entry are the caller's, as
+ *         for glradix_sort.
  */
 GLRADIX_API glradix_status glradix_query_stage_times(glradix_context *ctx,
                                                      glradix_stage_times *out);

@@ -39,6 +39,7 @@ typedef struct glradix_morton_desc {
  *         morton_bits not 0/30/63; a given scene box with min > max or
  *         non-finite values), GLRADIX_ERROR_TOO_LARGE,
  *         GLRADIX_ERROR_OUT_OF_MEMORY, GLRADIX_ERROR_GL. One log line each.
+ * @gl_state as glradix_sort (this file's header).
  */
 GLRADIX_API glradix_status glradix_morton_codes(glradix_context *ctx,
                                                 const glradix_morton_desc *desc);
@@ -86,6 +87,7 @@ GLRADIX_API size_t glradix_lbvh_nodes_bytes(uint32_t count);
  *         mapped or the same buffer as bounds, count 0, and
  *         GLRADIX_ERROR_SHADER when the sort's programs for 63-bit codes or
  *         for large counts are compiled on first use (as glradix_sort).
+ * @gl_state as glradix_sort (this file's header).
  */
 GLRADIX_API glradix_status glradix_lbvh_build(glradix_context *ctx, const glradix_lbvh_desc *desc);
 
