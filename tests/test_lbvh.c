@@ -5,6 +5,7 @@
  * bottom-up on the CPU; each primitive reached once from the root. */
 #include "common.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -327,8 +328,8 @@ START_TEST(lbvh_bad_input) {
   struct {
     glradix_lbvh_desc d;
     const char *what;
-  } cases[6];
-  for (int i = 0; i < 6; i++) cases[i].d = d;
+  } cases[7];
+  for (int i = 0; i < 7; i++) cases[i].d = d;
   cases[0].what = "nodes too small";
   cases[1].d.count = 0;
   cases[1].what = "count 0";
@@ -342,12 +343,21 @@ START_TEST(lbvh_bad_input) {
   cases[4].what = "bounds not a buffer";
   cases[5].d.count = 3;
   cases[5].what = "bounds too small";
-  for (int i = 0; i < 6; i++) {
+  cases[6].d.has_scene_box = 1;
+  cases[6].d.scene_max[1] = NAN;
+  cases[6].what = "scene box with a NaN";
+  /* what each line names: every case's nodes are too small too, so the
+   * line tells which check caught it */
+  static const char *says[7] = {"nodes", "count", "morton_bits", "scene box", "bounds",
+                                "bounds", "scene box"};
+  for (int i = 0; i < 7; i++) {
     test_log_reset(&tg_log);
     glradix_status s = glradix_lbvh_build(tg_ctx, &cases[i].d);
     ck_assert_msg(s == GLRADIX_ERROR_INVALID_ARGUMENT, "%s: %s", cases[i].what,
                   glradix_status_string(s));
     ck_assert_msg(tg_log.count == 1, "%s: %d log lines", cases[i].what, tg_log.count);
+    ck_assert_msg(strstr(tg_log.first, says[i]) != NULL, "%s: logged \"%s\"", cases[i].what,
+                  tg_log.first);
   }
   glradix_morton_desc m = {0};
   m.bounds = bb;

@@ -232,6 +232,22 @@ START_TEST(primitives_bad_input) {
                   glradix_status_string(s));
     ck_assert_msg(tg_log.count == 1, "%s: %d log lines", compacts[i].what, tg_log.count);
   }
+  /* a mapped (not persistently) output: refused, and left mapped */
+  tg_gl.BindBuffer(GL_COPY_WRITE_BUFFER, b);
+  void *mapped = tg_gl.MapBufferRange(GL_COPY_WRITE_BUFFER, 0, 64 * 4, GL_MAP_READ_BIT);
+  ck_assert_ptr_nonnull(mapped);
+  glradix_scan_desc onto_mapped = {.input = a, .output = b, .count = 64};
+  test_log_reset(&tg_log);
+  ck_assert_int_eq(glradix_scan(tg_ctx, &onto_mapped), GLRADIX_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(tg_log.count, 1);
+  glradix_compact_desc compact_mapped = {.input = a, .output = b, .count = 64};
+  ck_assert_int_eq(glradix_compact(tg_ctx, &compact_mapped), GLRADIX_ERROR_INVALID_ARGUMENT);
+  tg_gl.BindBuffer(GL_COPY_WRITE_BUFFER, b);
+  GLint still = 0;
+  tg_gl.GetBufferParameteriv(GL_COPY_WRITE_BUFFER, GL_BUFFER_MAPPED, &still);
+  ck_assert_msg(still, "the library unmapped the caller's buffer");
+  tg_gl.UnmapBuffer(GL_COPY_WRITE_BUFFER);
+  tg_gl.BindBuffer(GL_COPY_WRITE_BUFFER, 0);
   ck_assert_int_eq(glradix_scan(tg_ctx, NULL), GLRADIX_ERROR_INVALID_ARGUMENT);
   ck_assert_int_eq(glradix_compact(tg_ctx, NULL), GLRADIX_ERROR_INVALID_ARGUMENT);
   ck_assert_int_eq(glradix_scan(NULL, &scans[0].s), GLRADIX_ERROR_INVALID_ARGUMENT);
