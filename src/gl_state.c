@@ -124,12 +124,13 @@ glradix_status _glradix_check_size(glradix_context *ctx, const char *fn, const c
   return GLRADIX_ERROR_TOO_LARGE;
 }
 
-/* An output buffer that is also the call's input `bounds`: its shaders
- * would write what they read. */
-glradix_status _glradix_check_distinct(glradix_context *ctx, const char *fn, GLuint out,
-                                       const char *what, GLuint bounds) {
-  if (out != bounds) return GLRADIX_OK;
-  _glradix_log(&ctx->desc, "%s: %s and bounds are the same buffer (%u)", fn, what, out);
+/* Two buffers a call needs apart (an output and what its shaders read
+ * while writing it): INVALID_ARGUMENT if they are the same one. 0 (none)
+ * is never the same as anything. No GL call. */
+glradix_status _glradix_check_distinct(const glradix_context *ctx, const char *fn, GLuint a,
+                                       const char *a_what, GLuint b, const char *b_what) {
+  if (a == 0 || a != b) return GLRADIX_OK;
+  _glradix_log(&ctx->desc, "%s: %s and %s are the same buffer (%u)", fn, a_what, b_what, a);
   return GLRADIX_ERROR_INVALID_ARGUMENT;
 }
 

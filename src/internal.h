@@ -286,10 +286,11 @@ void _glradix_bind(glradix_context *ctx, GLuint index, GLuint buffer, uint64_t b
 /* TOO_LARGE (logged) when `bytes` exceed one shader storage block. */
 glradix_status _glradix_check_size(glradix_context *ctx, const char *fn, const char *what,
                                    uint64_t count, uint64_t bytes);
+/* INVALID_ARGUMENT (one log line) if buffers a and b are the same one (0: none). */
+glradix_status _glradix_check_distinct(const glradix_context *ctx, const char *fn, GLuint a,
+                                       const char *a_what, GLuint b, const char *b_what);
 /* An optional uint32 at a byte offset of a buffer (0: none): INVALID_ARGUMENT
  * unless the offset is a multiple of 4 and the buffer holds the word. */
-glradix_status _glradix_check_distinct(glradix_context *ctx, const char *fn, GLuint out,
-                                       const char *what, GLuint bounds);
 glradix_status _glradix_check_word(glradix_context *ctx, const char *fn, GLuint buffer,
                                    size_t offset, const char *what);
 /* Copies bytes between buffers on the GPU (binds the COPY_READ/WRITE targets). */

@@ -82,7 +82,7 @@ static glradix_status build_checks(glradix_context *ctx, const glradix_lbvh_desc
                                d->scene_min, d->scene_max);
   if (st == GLRADIX_OK)
     st = _glradix_check_buffer(ctx, fn, d->nodes, "nodes", nodes_bytes(d->count));
-  if (st == GLRADIX_OK) st = _glradix_check_distinct(ctx, fn, d->nodes, "nodes", d->bounds);
+  if (st == GLRADIX_OK) st = _glradix_check_distinct(ctx, fn, d->nodes, "nodes", d->bounds, "bounds");
   return st;
 }
 

@@ -95,7 +95,7 @@ glradix_status glradix_morton_codes(glradix_context *ctx, const glradix_morton_d
   if (st == GLRADIX_OK)
     st = _glradix_check_buffer(ctx, fn, desc->codes, "codes",
                                (uint64_t)desc->count * (bits == 63 ? 8u : 4u));
-  if (st == GLRADIX_OK) st = _glradix_check_distinct(ctx, fn, desc->codes, "codes", desc->bounds);
+  if (st == GLRADIX_OK) st = _glradix_check_distinct(ctx, fn, desc->codes, "codes", desc->bounds, "bounds");
   if (st == GLRADIX_OK && desc->count > 0) {
     _glradix_morton_job job =
         _glradix_morton_job_make(desc->bounds, desc->count, desc->morton_bits, desc->has_scene_box,

@@ -75,10 +75,7 @@ static glradix_status compact_checks(glradix_context *ctx, const glradix_compact
     if (st == GLRADIX_OK) st = _glradix_check_buffer(ctx, fn, d->output, "output", bytes);
     if (st == GLRADIX_OK && d->flags) st = _glradix_check_buffer(ctx, fn, d->flags, "flags", bytes);
     /* Flags are read again while the output is written. */
-    if (st == GLRADIX_OK && d->flags && d->flags == d->output) {
-      _glradix_log(&ctx->desc, "%s: flags and output are the same buffer %u", fn, d->flags);
-      st = GLRADIX_ERROR_INVALID_ARGUMENT;
-    }
+    if (st == GLRADIX_OK) st = _glradix_check_distinct(ctx, fn, d->flags, "flags", d->output, "output");
   }
   if (st == GLRADIX_OK)
     st = _glradix_check_word(ctx, fn, d->count_out_buffer, d->count_out_offset, "count_out_buffer");

@@ -258,8 +258,8 @@ static void log_info_log(glradix_context *ctx, const char *stage, GLuint object,
   }
   if (is_program) gl->GetProgramInfoLog(object, len, NULL, text);
   else gl->GetShaderInfoLog(object, len, NULL, text);
-  /* The logger takes one line per problem: the driver's lines joined by
-   * " | ", its trailing blanks dropped. */
+  /* The logger takes one line per problem: the driver's line breaks become
+   * '|', its trailing blanks are dropped. */
   size_t end = 0;
   while (end < (size_t)len && text[end] != '\0') end++;
   while (end > 0 && (text[end - 1] == '\n' || text[end - 1] == '\r' || text[end - 1] == ' '))

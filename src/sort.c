@@ -87,11 +87,7 @@ static glradix_status check_desc(const glradix_context *ctx, const char *fn,
     _glradix_log(&ctx->desc, "%s: keys is 0 (no buffer)", fn);
     return GLRADIX_ERROR_INVALID_ARGUMENT;
   }
-  if (d->values == d->keys) {
-    _glradix_log(&ctx->desc, "%s: keys and values are the same buffer %u", fn, d->keys);
-    return GLRADIX_ERROR_INVALID_ARGUMENT;
-  }
-  return GLRADIX_OK;
+  return _glradix_check_distinct(ctx, fn, d->keys, "keys", d->values, "values");
 }
 
 /* Scratch for sorting `count` keys (with values if pairs): what
@@ -403,12 +399,10 @@ glradix_status glradix_sort_inspect(glradix_context *ctx, const glradix_sort_des
                  desc->count_buffer ? " (with a count_buffer)" : "");
     return GLRADIX_ERROR_INVALID_ARGUMENT;
   }
-  if (out_keys != 0 && (out_keys == desc->keys || out_keys == desc->values)) {
-    /* the passes would change it before the copy (or copy it onto itself) */
-    _glradix_log(&ctx->desc, "%s: out_keys %u is the desc's %s buffer", fn, out_keys,
-                 out_keys == desc->keys ? "keys" : "values");
-    return GLRADIX_ERROR_INVALID_ARGUMENT;
-  }
+  /* the passes would change out_keys before the copy (or copy it onto itself) */
+  st = _glradix_check_distinct(ctx, fn, out_keys, "out_keys", desc->keys, "keys");
+  if (st == GLRADIX_OK) st = _glradix_check_distinct(ctx, fn, out_keys, "out_keys", desc->values, "values");
+  if (st != GLRADIX_OK) return st;
   _glradix_gl_state saved;
   _glradix_begin(ctx, &saved);
   scratch_layout scratch = {0};

@@ -95,7 +95,7 @@ const char *dist_name(test_dist d);
 int runs_in_trimmed_grid(size_t n, test_dist d);
 /** Nonzero when GLRADIX_TEST_TRIM is set (the asan test preset): suites
  *  whose large cases take the host code through nothing the smaller ones
- *  miss run fewer of them (test_sort, test_indirect). */
+ *  miss run fewer of them (test_sort, test_indirect, test_lbvh). */
 int test_trimmed(void);
 uint64_t test_rng_next(uint64_t *state);
 void gen_keys(uint32_t *keys, size_t n, test_dist d, uint64_t seed);
