@@ -140,7 +140,7 @@ void check_sort_result(const uint32_t *in_keys, const uint32_t *in_values,
 /* ---- GL buffer helpers (use tg_gl) --------------------------------------- */
 
 /** A new buffer of alloc_words words, the first n words (n <= alloc_words)
- *  from data (data may be NULL: contents undefined). */
+ *  from data (data may be NULL), the rest zeros. */
 GLuint buf_create(const uint32_t *data, size_t n, size_t alloc_words);
 void buf_upload(GLuint buf, const uint32_t *data, size_t n);
 /** glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT) + glMapBufferRange(READ). */

@@ -21,6 +21,16 @@ GLuint buf_create(const uint32_t *data, size_t n, size_t alloc_words) {
                    GL_DYNAMIC_DRAW);
   if (data && n)
     tg_gl.BufferSubData(GL_COPY_WRITE_BUFFER, 0, (GLsizeiptr)(n * 4), data);
+  else
+    n = 0;
+  /* The rest zeroed: a new store's contents are undefined (NVIDIA's are not
+   * zeros), and tests compare untouched words with what they expect. */
+  if (n < alloc_words) {
+    const uint32_t zero = 0;
+    tg_gl.ClearBufferSubData(GL_COPY_WRITE_BUFFER, GL_R32UI, (GLintptr)(n * 4),
+                             (GLsizeiptr)((alloc_words - n) * 4), GL_RED_INTEGER,
+                             GL_UNSIGNED_INT, &zero);
+  }
   tg_gl.BindBuffer(GL_COPY_WRITE_BUFFER, 0);
   expect_no_gl_error("buf_create");
   return buf;
