@@ -36,8 +36,8 @@
 #ifndef GLRADIX_TUNE_VALUES_AT /* pairs on GPUs: when shuffle_scatter loads the values: 0, 1, 2, -1 auto */
 #define GLRADIX_TUNE_VALUES_AT (-1)
 #endif
-#ifndef GLRADIX_TUNE_COPY_BY_GROUP /* GPUs, tiles of ITEMS % 4 != 0: a skipped pass copies a uvec4 at a time */
-#define GLRADIX_TUNE_COPY_BY_GROUP 1
+#ifndef GLRADIX_TUNE_COPY_BY_GROUP /* 1: GPUs' wide tiles: a skipped pass copies a uvec4 at a time (off: programs.c) */
+#define GLRADIX_TUNE_COPY_BY_GROUP 0
 #endif
 #ifndef GLRADIX_TUNE_REVERSE_TILES /* GPUs' subgroup path: shuffle_scatter takes tiles in reverse */
 #define GLRADIX_TUNE_REVERSE_TILES 1

@@ -101,13 +101,29 @@ static int values_at(const glradix_context *ctx, const program_source *src, GLui
 /* Whether a skipped pass's shuffle_scatter copies its tile a uvec4 at a
  * time across the work group (COPY_BY_GROUP, see there), rather than each
  * invocation its own slots: where those are no whole uvec4s (GPUs' wide
- * tiles, 10 keys an invocation) and the keys are 32-bit. Measured on the
- * H200 against the owned slots as uvec2s, 40 bytes apart (session 22,
- * three rounds, 24-bit keys sorted on 32 bits, one pass of four skipped):
- * pairs 16M 0.8409 -> 0.7864 ms, 32M 1.5898 -> 1.4587, keys alone 16M
- * 0.6525 -> 0.6244. CPU rasterizers keep their copy. */
+ * tiles, 10 keys an invocation) and the keys are 32-bit. Off by default.
+ * Measured on the H200 against the owned slots as uvec2s, 40 bytes apart
+ * (session 22, three rounds, 24-bit keys sorted on 32 bits, one pass of
+ * four skipped): pairs 16M 0.8409 -> 0.7864 ms, 32M 1.5898 -> 1.4587, keys
+ * alone 16M 0.6525 -> 0.6244. But sorts that skip nothing got slower with
+ * it (session 23's report against session 21's, the same driver, not side
+ * by side): 30-bit pairs at radix_bits 8, 16M 0.8277 -> 0.8646 ms, the
+ * scatter stage 0.646 -> 0.689 ms, where radix_bits 2 and 4, which it
+ * leaves alone, were 1% faster. By our reading the key loads, which the
+ * copy no longer uses, then wait behind the skip check; not inspected.
+ * CPU rasterizers keep their copy. */
 static int copy_by_group(const glradix_context *ctx, GLuint items, GLuint key_words) {
-  return GLRADIX_TUNE_COPY_BY_GROUP && items % 4 != 0 && !ctx->cpu_rasterizer && key_words == 1;
+  const int fits = items % 4 != 0 && !ctx->cpu_rasterizer && key_words == 1;
+#ifdef GLRADIX_TEST_GPU_FORMS
+  const char *env = getenv("GLRADIX_TEST_COPY_BY_GROUP"); /* gpu_forms_wide_skip_1 */
+  if (env) return atoi(env) && fits;
+#endif
+#if GLRADIX_TUNE_COPY_BY_GROUP
+  return fits;
+#else
+  (void)fits;
+  return 0;
+#endif
 }
 
 /* Whether shuffle_scatter's splits move the keys themselves (KEY_SPLIT,
