@@ -20,7 +20,9 @@ export __EGL_VENDOR_LIBRARY_FILENAMES=/usr/local/nvidia/share/glvnd/egl_vendor.d
 # writes a program to its cache only once it has been running a while.
 # With these 3 s a case, the next process ran 64K keys in 0.0845 ms and
 # pairs in 0.0891 (session 22's call 1).
+# PRIME_N (default 65536) sets the sizes: large sorts run other programs
+# (wide tiles from 12M keys at radix_bits 8), which 64K does not prime.
 prime_shader_cache() {
   local bench=$1; shift
-  "$bench" "$@" --n 65536 --repeat 1 --warmup 3000 >/dev/null 2>&1 || true
+  "$bench" "$@" --n "${PRIME_N:-65536}" --repeat 1 --warmup 3000 >/dev/null 2>&1 || true
 }

@@ -6,6 +6,8 @@
 # and nothing else, since the device tool brings back at most 8 files (in
 # session 5 the archive itself was left behind when the files sat beside it).
 #   bash bench/gpu_report.sh [SIZES]
+# It ran 562 s in session 23 (ROUNDS=3), near the device tool's 600 s a
+# call: with less time, ROUNDS=1 or 2.
 set -euo pipefail
 sizes=${1:-65536,1048576,4194304,16777216,67108864}
 source bench/gpu_env.sh
@@ -33,6 +35,9 @@ for args in "--bits 2,4,8 --key-bits 30" "--portable --key-bits 30" \
   # shellcheck disable=SC2086 # each entry is several arguments
   prime_shader_cache "$bench" $args
 done
+# ... and the wide tiles' programs of 16M and 64M (session 21's report
+# primed them, session 23's did not; see BENCHMARKS, session 23)
+PRIME_N=16777216 prime_shader_cache "$bench" --bits 8 --key-bits 30
 "$w/cub" "$sizes" >"$out/cub.csv"
 "$w/cub64" "$sizes" >"$out/cub64.csv"
 # Driver's best path (subgroups where offered), every radix width.
