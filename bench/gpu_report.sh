@@ -6,8 +6,8 @@
 # and nothing else, since the device tool brings back at most 8 files (in
 # session 5 the archive itself was left behind when the files sat beside it).
 #   bash bench/gpu_report.sh [SIZES]
-# It ran 562 s in session 23 (ROUNDS=3), near the device tool's 600 s a
-# call: with less time, ROUNDS=1 or 2.
+# It ran 562 s in session 23 with ROUNDS=3, near the device tool's 600 s
+# a call, before the 16M priming below was added: ROUNDS defaults to 2.
 set -euo pipefail
 sizes=${1:-65536,1048576,4194304,16777216,67108864}
 source bench/gpu_env.sh
@@ -68,12 +68,12 @@ cat "$w/info.txt" >>"$out/gpu.txt"
 # same kernel's in CUDA: above about 512 MB of buffers GL's halves (session 16).
 { "$bench" --copy --n "$sizes" --pairs --key-bits 30 2>&1 | grep '^copy:'
   "$w/cuda_copy" "$sizes"; } >"$out/copies.txt"
-# ROUNDS (default 3) more rounds of CUB and glradix in turn at the
+# ROUNDS (default 2) more rounds of CUB and glradix in turn at the
 # target's sizes, 30-bit pairs, for ratios that do not hang on one
 # process: CUB's time moves by a few percent from one process to the next
 # (session 21's call 1: 16M pairs 0.5487-0.5693 ms in four rounds,
 # glradix's 0.8600-0.8619 ms). Rows: round, then the CSV columns.
-for r in $(seq 1 "${ROUNDS:-3}"); do
+for r in $(seq 1 "${ROUNDS:-2}"); do
   "$w/cub" 16777216,67108864 | grep ',30,1,' | sed "s/^/$r,/"
   "$bench" --csv --verify --pairs --key-bits 30 --n 16777216,67108864 2>/dev/null \
     | grep '^glradix' | sed "s/^/$r,/"
