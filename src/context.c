@@ -331,8 +331,13 @@ glradix_status glradix_create(const glradix_desc *desc, glradix_context **out) {
     st = _glradix_ensure_buffer(ctx, &ctx->skip,
                                 (GLsizeiptr)_GLRADIX_SKIP_WORDS * 4,
                                 "allocating the sort state");
-  if (st == GLRADIX_OK) { /* the scan's ticket (skip[TICKET_SLOT]) starts at zero */
-    _glradix_fill(ctx, ctx->skip.name, 0, _GLRADIX_SKIP_WORDS, 0);
+  if (st == GLRADIX_OK) {
+    /* The scan's ticket (skip[TICKET_SLOT]) starts at zero. Written by an
+     * upload, as each sort's update is, not by a clear: on the H200 an
+     * upload of 4 MB right after a clear of its buffer was
+     * overwritten by the clear (BENCHMARKS.md, session 23). */
+    static const GLuint zeros[_GLRADIX_SKIP_WORDS] = {0};
+    _glradix_upload(ctx, ctx->skip.name, 0, (GLsizeiptr)sizeof zeros, zeros);
   }
   if (st == GLRADIX_OK && desc->max_count > 0)
     st = _glradix_reserve(ctx, "glradix_create", desc->max_count, true, 1);
