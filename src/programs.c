@@ -105,12 +105,12 @@ static int values_at(const glradix_context *ctx, const program_source *src, GLui
  * Measured on the H200 against the owned slots as uvec2s, 40 bytes apart
  * (session 22, three rounds, 24-bit keys sorted on 32 bits, one pass of
  * four skipped): pairs 16M 0.8409 -> 0.7864 ms, 32M 1.5898 -> 1.4587, keys
- * alone 16M 0.6525 -> 0.6244. But sorts that skip nothing got slower with
- * it (session 23's report against session 21's, the same driver, not side
- * by side): 30-bit pairs at radix_bits 8, 16M 0.8277 -> 0.8646 ms, the
- * scatter stage 0.646 -> 0.689 ms, where radix_bits 2 and 4, which it
- * leaves alone, were 1% faster. By our reading the key loads, which the
- * copy no longer uses, then wait behind the skip check; not inspected.
+ * alone 16M 0.6525 -> 0.6244. But sorts that skip nothing get slower with
+ * it: side by side in session 24, three rounds, 30-bit pairs at radix_bits
+ * 8, 16M 0.8276 -> 0.8767 ms (+5.9%), 64M +0.8%, keys alone 16M +2.0%.
+ * A form that copied the keys and values the group had loaded cost them
+ * more (+6.8%); so did compiling the skip branch out (up to +7%): the
+ * scatter program's speed moves with code that does not run.
  * CPU rasterizers keep their copy. */
 static int copy_by_group(const glradix_context *ctx, GLuint items, GLuint key_words) {
   const int fits = items % 4 != 0 && !ctx->cpu_rasterizer && key_words == 1;
