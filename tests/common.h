@@ -114,6 +114,10 @@ uint32_t *test_alloc_u32(size_t n);
  *  0..n-1 ordered by `order` (ascending, or descending when `descending`),
  *  equal orders keeping their original order. */
 void ref_stable_order(const uint64_t *order, size_t n, int descending, uint32_t *index);
+/** Frees the calling thread's reference arrays, which the references keep
+ *  for reuse: a thread the test made must call it before it ends (the asan
+ *  preset reports its arrays as leaks otherwise). */
+void ref_release(void);
 /** Reference for a stable sort by bits [begin_bit, end_bit) of keys
  *  (end_bit 0 = 32): ref_keys/ref_values receive the expected output
  *  (ref_values/values may be NULL). Built on ref_stable_order. */

@@ -96,6 +96,48 @@ typedef struct ref_item {
   uint32_t index; /* original position: ties go by it */
 } ref_item;
 
+/* The references are not instrumented by the sanitizers (the asan preset),
+ * which check the library, not these loops: instrumented, the merge sort
+ * was 21% of the asan test_sort's profile, and with item_before still
+ * instrumented (GCC will not inline it into an uninstrumented sort_items)
+ * and the gathers of ref_stable_sort, 25%. */
+#if defined(__GNUC__) || defined(__clang__)
+#define REF_UNINSTRUMENTED __attribute__((no_sanitize("address", "undefined")))
+#else
+#define REF_UNINSTRUMENTED
+#endif
+
+/* The references' working arrays, kept per thread and grown as needed: a
+ * forked test child checks many sorts, and under the asan preset every
+ * fresh array of megabytes is new pages to fault in (page faults were a
+ * fifth of the asan test_sort's profile, about half of them the
+ * references'). One slot per array a reference holds at once. Threads
+ * other than the child's main one give theirs back with ref_release. */
+enum { WS_ITEMS, WS_MERGE, WS_ORDER, WS_INDEX, WS_COUNT };
+static _Thread_local void *ws_buf[WS_COUNT];
+static _Thread_local size_t ws_size[WS_COUNT];
+
+void ref_release(void) {
+  for (int i = 0; i < WS_COUNT; i++) {
+    free(ws_buf[i]);
+    ws_buf[i] = NULL;
+    ws_size[i] = 0;
+  }
+}
+
+static void *ref_workspace(int slot, size_t bytes) {
+  void **buf = ws_buf;
+  size_t *size = ws_size;
+  if (bytes > size[slot]) {
+    free(buf[slot]);
+    buf[slot] = malloc(bytes);
+    size[slot] = buf[slot] ? bytes : 0;
+  }
+  ck_assert_msg(buf[slot] != NULL, "out of host memory for the reference (%zu bytes)", bytes);
+  return buf[slot];
+}
+
+REF_UNINSTRUMENTED
 static int item_before(const ref_item *x, const ref_item *y, int descending) {
   if (x->order != y->order) return (x->order < y->order) != (descending != 0);
   return x->index < y->index;
@@ -104,15 +146,10 @@ static int item_before(const ref_item *x, const ref_item *y, int descending) {
 /* A comparison sort of `items` by (order, index): bottom-up merge sort,
  * with the comparison inline (with qsort and a callback the reference was
  * about a quarter of test_sort's profile; this made test_sort 48.0 -> 40.1
- * s on llvmpipe). Not instrumented by the sanitizers (the asan preset),
- * which check the library, not this loop: instrumented, it was 21% of the
- * asan test_sort's profile. test_api checks it against qsort. */
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((no_sanitize("address", "undefined")))
-#endif
+ * s on llvmpipe). test_api checks it against qsort. */
+REF_UNINSTRUMENTED
 static void sort_items(ref_item *items, size_t n, int descending) {
-  ref_item *tmp = malloc((n ? n : 1) * sizeof *tmp);
-  ck_assert_msg(tmp != NULL, "out of host memory for the reference (%zu)", n);
+  ref_item *tmp = ref_workspace(WS_MERGE, (n ? n : 1) * sizeof *tmp);
   ref_item *from = items, *to = tmp;
   for (size_t width = 1; width < n; width *= 2) {
     for (size_t lo = 0; lo < n; lo += 2 * width) {
@@ -129,37 +166,34 @@ static void sort_items(ref_item *items, size_t n, int descending) {
     to = t;
   }
   if (from != items) memcpy(items, from, n * sizeof *items);
-  free(tmp);
 }
 
 /* Sorts n 32-bit words, ascending or descending. */
+REF_UNINSTRUMENTED
 static void sort_u32(uint32_t *keys, size_t n, int descending) {
-  ref_item *items = malloc((n ? n : 1) * sizeof *items);
-  ck_assert_msg(items != NULL, "out of host memory for the reference (%zu)", n);
+  ref_item *items = ref_workspace(WS_ITEMS, (n ? n : 1) * sizeof *items);
   for (size_t i = 0; i < n; i++) items[i] = (ref_item){keys[i], (uint32_t)i};
   sort_items(items, n, descending);
   for (size_t i = 0; i < n; i++) keys[i] = (uint32_t)items[i].order;
-  free(items);
 }
 
+REF_UNINSTRUMENTED
 void ref_stable_order(const uint64_t *order, size_t n, int descending, uint32_t *index) {
-  ref_item *items = malloc((n ? n : 1) * sizeof *items);
-  ck_assert_msg(items != NULL, "out of host memory for the reference (%zu)", n);
+  ref_item *items = ref_workspace(WS_ITEMS, (n ? n : 1) * sizeof *items);
   for (size_t i = 0; i < n; i++) items[i] = (ref_item){order[i], (uint32_t)i};
   sort_items(items, n, descending);
   for (size_t i = 0; i < n; i++) index[i] = items[i].index;
-  free(items);
 }
 
+REF_UNINSTRUMENTED
 void ref_stable_sort(const uint32_t *keys, const uint32_t *values, size_t n,
                      unsigned begin_bit, unsigned end_bit, uint32_t *ref_keys,
                      uint32_t *ref_values) {
   unsigned end = end_bit ? end_bit : 32;
   unsigned width = end - begin_bit;
   uint32_t mask = width >= 32 ? 0xFFFFFFFFu : ((1u << width) - 1u);
-  uint64_t *order = calloc(n ? n : 1, sizeof *order);
-  uint32_t *index = malloc((n ? n : 1) * sizeof *index);
-  ck_assert_msg(order && index, "out of host memory for the reference (%zu)", n);
+  uint64_t *order = ref_workspace(WS_ORDER, (n ? n : 1) * sizeof *order);
+  uint32_t *index = ref_workspace(WS_INDEX, (n ? n : 1) * sizeof *index);
   for (size_t i = 0; i < n; i++) order[i] = (keys[i] >> begin_bit) & mask;
   ref_stable_order(order, n, 0, index);
   for (size_t i = 0; i < n; i++) {
@@ -167,8 +201,6 @@ void ref_stable_sort(const uint32_t *keys, const uint32_t *values, size_t n,
     if (ref_values && values)
       ref_values[i] = values[index[i]];
   }
-  free(order);
-  free(index);
 }
 
 void ref_sort_keys(const uint32_t *keys, size_t n, uint32_t *ref_keys) {

@@ -167,6 +167,7 @@ static void *work(void *arg) {
   }
   free(k);
   free(ref);
+  ref_release(); /* the references keep arrays per thread (data.c) */
   pthread_mutex_lock(w->setup);
   glradix_destroy(ctx);
   glradix_headless_destroy(h);
