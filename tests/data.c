@@ -126,15 +126,13 @@ void ref_release(void) {
 }
 
 static void *ref_workspace(int slot, size_t bytes) {
-  void **buf = ws_buf;
-  size_t *size = ws_size;
-  if (bytes > size[slot]) {
-    free(buf[slot]);
-    buf[slot] = malloc(bytes);
-    size[slot] = buf[slot] ? bytes : 0;
+  if (bytes > ws_size[slot]) {
+    free(ws_buf[slot]);
+    ws_buf[slot] = malloc(bytes);
+    ws_size[slot] = ws_buf[slot] ? bytes : 0;
   }
-  ck_assert_msg(buf[slot] != NULL, "out of host memory for the reference (%zu bytes)", bytes);
-  return buf[slot];
+  ck_assert_msg(ws_buf[slot] != NULL, "out of host memory for the reference (%zu bytes)", bytes);
+  return ws_buf[slot];
 }
 
 REF_UNINSTRUMENTED

@@ -237,11 +237,16 @@ START_TEST(primitives_bad_input) {
   void *mapped = tg_gl.MapBufferRange(GL_COPY_WRITE_BUFFER, 0, 64 * 4, GL_MAP_READ_BIT);
   ck_assert_ptr_nonnull(mapped);
   glradix_scan_desc onto_mapped = {.input = a, .output = b, .count = 64};
+  glradix_compact_desc compact_mapped = {.input = a, .output = b, .count = 64};
+  /* each refused by the mapped check: one line, naming it */
   test_log_reset(&tg_log);
   ck_assert_int_eq(glradix_scan(tg_ctx, &onto_mapped), GLRADIX_ERROR_INVALID_ARGUMENT);
-  ck_assert_int_eq(tg_log.count, 1);
-  glradix_compact_desc compact_mapped = {.input = a, .output = b, .count = 64};
+  ck_assert_msg(tg_log.count == 1 && strstr(tg_log.first, "mapped"), "scan: %d lines, \"%s\"",
+                tg_log.count, tg_log.first);
+  test_log_reset(&tg_log);
   ck_assert_int_eq(glradix_compact(tg_ctx, &compact_mapped), GLRADIX_ERROR_INVALID_ARGUMENT);
+  ck_assert_msg(tg_log.count == 1 && strstr(tg_log.first, "mapped"), "compact: %d lines, \"%s\"",
+                tg_log.count, tg_log.first);
   tg_gl.BindBuffer(GL_COPY_WRITE_BUFFER, b);
   GLint still = 0;
   tg_gl.GetBufferParameteriv(GL_COPY_WRITE_BUFFER, GL_BUFFER_MAPPED, &still);
