@@ -20,7 +20,7 @@ void test_init(void) {
 
 int test_run_suite(Suite *s) {
   SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
+  srunner_run_all(sr, CK_ENV);
   int failed = srunner_ntests_failed(sr);
   srunner_free(sr);
   return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;

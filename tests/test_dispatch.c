@@ -19,21 +19,21 @@ static void expect_limit(uint32_t want) {
                 (unsigned)q.dispatch_limit, (unsigned)want);
 }
 
-START_TEST(dispatch_limit_3_splits_grid_into_y_pairs) {
+START_TEST(dispatch_limit_3_splits_grid_into_y_pairs) { /* a forked child runs one size */
   expect_limit(3);
   sizes[0] = 4 * (size_t)glradix_tile_size(tg_ctx) + 1;
-  run_gl_sort_twice(tg_ctx, sizes[(size_t)_i / N_DISTS],
-                    dists[(size_t)_i % N_DISTS], 1, 0, 0,
-                    50 + (uint64_t)_i * 2);
+  FOR_GROUP_CASES(i, N_DISTS, N_SIZES * N_DISTS)
+    run_gl_sort_twice(tg_ctx, sizes[(size_t)i / N_DISTS], dists[(size_t)i % N_DISTS], 1, 0, 0,
+                      50 + (uint64_t)i * 2);
 }
 END_TEST
 
-START_TEST(dispatch_limit_3_splits_grid_into_y_keys) {
+START_TEST(dispatch_limit_3_splits_grid_into_y_keys) { /* a forked child runs one size */
   expect_limit(3);
   sizes[0] = 4 * (size_t)glradix_tile_size(tg_ctx) + 1;
-  run_gl_sort_twice(tg_ctx, sizes[(size_t)_i / N_DISTS],
-                    dists[(size_t)_i % N_DISTS], 0, 0, 0,
-                    80 + (uint64_t)_i * 2);
+  FOR_GROUP_CASES(i, N_DISTS, N_SIZES * N_DISTS)
+    run_gl_sort_twice(tg_ctx, sizes[(size_t)i / N_DISTS], dists[(size_t)i % N_DISTS], 0, 0, 0,
+                      80 + (uint64_t)i * 2);
 }
 END_TEST
 
@@ -65,10 +65,8 @@ static Suite *dispatch_suite(void) {
   Suite *s = suite_create("dispatch");
   TCase *tc = tcase_create("dispatch_limit_3");
   tcase_add_checked_fixture(tc, ctx_setup_dl3, ctx_teardown);
-  tcase_add_loop_test(tc, dispatch_limit_3_splits_grid_into_y_pairs, 0,
-                      (int)(N_SIZES * N_DISTS));
-  tcase_add_loop_test(tc, dispatch_limit_3_splits_grid_into_y_keys, 0,
-                      (int)(N_SIZES * N_DISTS));
+  tcase_add_loop_test(tc, dispatch_limit_3_splits_grid_into_y_pairs, 0, (int)N_SIZES);
+  tcase_add_loop_test(tc, dispatch_limit_3_splits_grid_into_y_keys, 0, (int)N_SIZES);
   tcase_add_test(tc, dispatch_limit_3_host_and_ranges);
   suite_add_tcase(s, tc);
 

@@ -117,9 +117,9 @@ static const size_t sizes[] = {1, 777, 3001, 100003};
 #define N_SIZES (sizeof sizes / sizeof sizes[0])
 
 /* case index -> size x distribution x pairs x descending; a forked child
- * runs one size (CASES_PER) */
-#define CASES_PER (D64_COUNT * 4)
-#define N_FULL (N_SIZES * CASES_PER)
+ * runs two sizes (CASES_PER) */
+#define CASES_PER (D64_COUNT * 4 * 2)
+#define N_FULL (N_SIZES / 2 * CASES_PER)
 static void full_key_case(int i, int indirect) {
   size_t k = (size_t)i;
   int desc = (int)(k % 2);

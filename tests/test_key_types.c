@@ -150,9 +150,9 @@ static const size_t sizes[] = {1, 777, 5000, 100003};
 #define N_SIZES (sizeof sizes / sizeof sizes[0])
 
 /* case index -> type x descending x size x pairs; a forked child runs one
- * type and direction (CASES_PER) */
-#define CASES_PER (2 * N_SIZES)
-#define N_TYPED (3 * 2 * CASES_PER)
+ * type, both directions (CASES_PER) */
+#define CASES_PER (2 * 2 * N_SIZES)
+#define N_TYPED (3 * CASES_PER)
 static void typed_case(int i) {
   size_t k = (size_t)i;
   int pairs = (int)(k % 2);

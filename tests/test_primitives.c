@@ -67,8 +67,8 @@ static const size_t scan_sizes[] = {0, 1, 2, 255, 256, 257, 1000, 1023, 1024, 10
                                     4095, 4097, 100003, (1u << 20) + 7};
 #define N_SCAN (sizeof scan_sizes / sizeof scan_sizes[0])
 
-START_TEST(scan_sizes_modes) { /* a forked child runs one size */
-  FOR_GROUP_CASES(i, 4, N_SCAN * 4) {
+START_TEST(scan_sizes_modes) { /* a forked child runs four sizes */
+  FOR_GROUP_CASES(i, 16, N_SCAN * 4) {
     size_t k = (size_t)i;
     int inclusive = (int)(k % 2), in_place = (int)((k / 2) % 2);
     check_scan(scan_sizes[k / 4], inclusive, in_place, 100 + (uint64_t)i * 2);
@@ -169,8 +169,8 @@ static void check_compact(size_t n, keep_mode mode, int in_place, int zero_fill,
 static const size_t compact_sizes[] = {0, 1, 3, 1000, 4097, 100003};
 #define N_COMPACT (sizeof compact_sizes / sizeof compact_sizes[0])
 
-START_TEST(compact_modes) { /* a forked child runs one size */
-  FOR_GROUP_CASES(i, 16, N_COMPACT * 16) {
+START_TEST(compact_modes) { /* a forked child runs three sizes */
+  FOR_GROUP_CASES(i, 48, N_COMPACT * 16) {
     size_t k = (size_t)i;
     int zero_fill = (int)(k % 2);
     int in_place = (int)((k / 2) % 2);
@@ -272,12 +272,12 @@ static Suite *primitives_suite(void) {
   Suite *s = suite_create("primitives");
   TCase *tc = tcase_create("scan");
   tcase_add_checked_fixture(tc, ctx_setup_default, ctx_teardown);
-  tcase_add_loop_test(tc, scan_sizes_modes, 0, CASE_GROUPS(N_SCAN * 4, 4));
+  tcase_add_loop_test(tc, scan_sizes_modes, 0, CASE_GROUPS(N_SCAN * 4, 16));
   tcase_add_test(tc, scan_level_edges);
   suite_add_tcase(s, tc);
   tc = tcase_create("compact");
   tcase_add_checked_fixture(tc, ctx_setup_default, ctx_teardown);
-  tcase_add_loop_test(tc, compact_modes, 0, CASE_GROUPS(N_COMPACT * 16, 16));
+  tcase_add_loop_test(tc, compact_modes, 0, CASE_GROUPS(N_COMPACT * 16, 48));
   tcase_add_test(tc, primitives_bad_input);
   suite_add_tcase(s, tc);
   return s;

@@ -9,7 +9,8 @@ static const size_t sizes[] = {
     1u << 20, 1500007};
 #define N_SIZES (sizeof sizes / sizeof sizes[0])
 
-/* case index -> (size, distribution); a forked child runs one size */
+/* case index -> (size, distribution); a forked child runs three sizes */
+#define SIZES_PER (3 * DIST_COUNT)
 #define N_CASES (N_SIZES * DIST_COUNT)
 static size_t case_size(int i) { return sizes[(size_t)i / DIST_COUNT]; }
 static test_dist case_dist(int i) { return (test_dist)((size_t)i % DIST_COUNT); }
@@ -17,13 +18,13 @@ static test_dist case_dist(int i) { return (test_dist)((size_t)i % DIST_COUNT); 
 static int case_runs(int i) { return runs_in_trimmed_grid(case_size(i), case_dist(i)); }
 
 START_TEST(host_keys_size_x_dist) {
-  FOR_GROUP_CASES(i, DIST_COUNT, N_CASES) if (case_runs(i))
+  FOR_GROUP_CASES(i, SIZES_PER, N_CASES) if (case_runs(i))
     run_host_sort_twice(tg_ctx, case_size(i), case_dist(i), 0, 20000 + (uint64_t)i * 2);
 }
 END_TEST
 
 START_TEST(host_pairs_size_x_dist) {
-  FOR_GROUP_CASES(i, DIST_COUNT, N_CASES) if (case_runs(i))
+  FOR_GROUP_CASES(i, SIZES_PER, N_CASES) if (case_runs(i))
     run_host_sort_twice(tg_ctx, case_size(i), case_dist(i), 1, 30000 + (uint64_t)i * 2);
 }
 END_TEST
@@ -40,12 +41,12 @@ static Suite *sort_host_suite(void) {
   Suite *s = suite_create("sort_host");
   TCase *tc = tcase_create("keys");
   tcase_add_checked_fixture(tc, ctx_setup_default, ctx_teardown);
-  tcase_add_loop_test(tc, host_keys_size_x_dist, 0, CASE_GROUPS(N_CASES, DIST_COUNT));
+  tcase_add_loop_test(tc, host_keys_size_x_dist, 0, CASE_GROUPS(N_CASES, SIZES_PER));
   suite_add_tcase(s, tc);
 
   tc = tcase_create("pairs");
   tcase_add_checked_fixture(tc, ctx_setup_default, ctx_teardown);
-  tcase_add_loop_test(tc, host_pairs_size_x_dist, 0, CASE_GROUPS(N_CASES, DIST_COUNT));
+  tcase_add_loop_test(tc, host_pairs_size_x_dist, 0, CASE_GROUPS(N_CASES, SIZES_PER));
   tcase_add_test(tc, host_pairs_shrinking_sizes);
   suite_add_tcase(s, tc);
   return s;
