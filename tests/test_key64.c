@@ -118,8 +118,8 @@ static const size_t sizes[] = {1, 777, 3001, 100003};
 
 /* case index -> size x distribution x pairs x descending; a forked child
  * runs two sizes (CASES_PER) */
-#define CASES_PER (D64_COUNT * 4 * 2)
-#define N_FULL (N_SIZES / 2 * CASES_PER)
+#define N_FULL (N_SIZES * D64_COUNT * 4)
+#define CASES_PER (2 * D64_COUNT * 4)
 static void full_key_case(int i, int indirect) {
   size_t k = (size_t)i;
   int desc = (int)(k % 2);
