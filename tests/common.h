@@ -188,10 +188,11 @@ void run_host_sort_twice(glradix_context *ctx, size_t n, test_dist d, int pairs,
 /** Loop tests over many cases run a group of consecutive cases in each
  *  forked child: every child builds its own GL context and programs and
  *  exits, which had been most of a small case's time (measured with the
- *  suites run as the presets run them, two at once: about 0.12 s a child
- *  on llvmpipe, 0.55 s under the sanitizers, against 0.05-0.3 s for most
- *  small cases; larger groups took the ci preset's tests from 271 to 180
- *  s and the asan preset's from 276 to 151 s). Register the test with
+ *  suites run as the presets run them, two at once: the context and
+ *  programs took about 0.12 s a child on llvmpipe and 0.35 s under the
+ *  sanitizers, whose fork and exit took about 0.2 s more; larger groups
+ *  took the ci preset's tests from 271 to 180-193 s and the asan preset's
+ *  from 276 to 151-188 s). Register the test with
  *  tcase_add_loop_test(tc, fn, 0, CASE_GROUPS(total, per)); in its body,
  *  FOR_GROUP_CASES(i, per, total) walks the group's case indices. Each case
  *  is still a function of its own index (its parameters and seed), and each
