@@ -16,7 +16,7 @@ static void use_compact(glradix_context *ctx, _glradix_program program,
 
 void _glradix_compact_flags(glradix_context *ctx, const _glradix_compact_io *io) {
   use_compact(ctx, _GLRADIX_PROG_COMPACT_FLAGS, io);
-  _glradix_dispatch(ctx, _glradix_div_up(io->count, ctx->scan_tile));
+  _glradix_dispatch(ctx, _glradix_div_up(io->count, ctx->forms.scan_tile));
   ctx->gl.MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
@@ -28,6 +28,6 @@ void _glradix_compact_scatter(glradix_context *ctx, const _glradix_compact_io *i
   _glradix_bind(ctx, _GLRADIX_B_SCAN_SUMS, ctx->counts.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_TOTAL_OFFSET, total_offset);
   gl->Uniform1ui(_GLRADIX_LOC_ZERO_FILL, zero_fill);
-  _glradix_dispatch(ctx, _glradix_div_up(io->count, ctx->scan_tile));
+  _glradix_dispatch(ctx, _glradix_div_up(io->count, ctx->forms.scan_tile));
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }

@@ -32,16 +32,3 @@ void _glradix_count_prepare(glradix_context *ctx, const _glradix_pass *pass, GLu
     gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT);
   }
 }
-
-/* One work group per tile, or with count_groups per _GLRADIX_COUNT_TILES
- * tiles (tile_counts); each has its own indirect arguments (count_prepare). */
-void _glradix_dispatch_tiles(glradix_context *ctx, const _glradix_pass *pass, bool count_groups) {
-  GladGLContext *gl = &ctx->gl;
-  if (!pass->indirect) {
-    _glradix_dispatch(ctx, _glradix_div_up(pass->num_tiles, count_groups ? _GLRADIX_COUNT_TILES : 1));
-    return;
-  }
-  GLuint args = _GLRADIX_SKIP_COUNT_SLOT + (count_groups ? 4 : 1);
-  gl->BindBuffer(GL_DISPATCH_INDIRECT_BUFFER, ctx->skip.name);
-  gl->DispatchComputeIndirect((GLintptr)args * (GLintptr)sizeof(GLuint));
-}

@@ -6,59 +6,17 @@
 #include <stdbool.h>
 
 #include "glradix/glradix.h"
+#include "forms.h"
 #include "gl.h"
+#include "testing.h"
 
 /* ---- Constants shared by C and GLSL: defined here once and injected into
  * every shader as #defines after `#version 430` (see programs.c). ---- */
 
-/* Build-time tuning knobs (benchmarks build variants with -D). Without
- * them the tile shape is chosen per context from the driver's limits;
- * GLRADIX_TUNE_WG_SIZE, _ITEMS and _SCAN_ITEMS override its fields
- * (context.c). */
-#ifndef GLRADIX_TUNE_BLOCK_SCAN /* in-tile scan: 0 Blelloch, 1 two-level raking */
-#define GLRADIX_TUNE_BLOCK_SCAN 1
-#endif
-#ifndef GLRADIX_TUNE_COUNT_TILES /* tiles per tile_counts work group */
-#define GLRADIX_TUNE_COUNT_TILES 2
-#endif
-#ifndef GLRADIX_TUNE_MOVE_SHARED /* shuffle_scatter's moves through shared memory: 0, 1, 2, -1 auto */
-#define GLRADIX_TUNE_MOVE_SHARED (-1)
-#endif
-#ifndef GLRADIX_TUNE_TILE_STARTS /* radix_bits 4 and 8 (2: every width): tile_counts writes each tile's digit starts */
-#define GLRADIX_TUNE_TILE_STARTS 1
-#endif
-#ifndef GLRADIX_TUNE_NEXT_COUNTS /* radix_bits 2 (2: and 4) on GPUs: shuffle_scatter counts the next pass */
-#define GLRADIX_TUNE_NEXT_COUNTS 1
-#endif
-#ifndef GLRADIX_TUNE_KEY_SPLIT /* keys only: the splits move them (shuffle_scatter); 1 radix_bits 2, 2 every width */
-#define GLRADIX_TUNE_KEY_SPLIT 2
-#endif
-#ifndef GLRADIX_TUNE_VALUES_AT /* pairs on GPUs: when shuffle_scatter loads the values: 0, 1, 2, -1 auto */
-#define GLRADIX_TUNE_VALUES_AT (-1)
-#endif
-#ifndef GLRADIX_TUNE_COPY_BY_GROUP /* 1: GPUs' wide tiles: a skipped pass copies a uvec4 at a time (off: programs.c) */
-#define GLRADIX_TUNE_COPY_BY_GROUP 0
-#endif
-#ifndef GLRADIX_TUNE_REVERSE_TILES /* GPUs' subgroup path: shuffle_scatter takes tiles in reverse */
-#define GLRADIX_TUNE_REVERSE_TILES 1
-#endif
-#ifndef GLRADIX_TUNE_LBVH_WINDOW /* primitives per window of the LBVH leaves' gather */
-#define GLRADIX_TUNE_LBVH_WINDOW (1 << 22)
-#endif
-#ifndef GLRADIX_TUNE_SMALL_GRID /* tiles of a small grid, _GLRADIX_SMALL_GRID */
-#define GLRADIX_TUNE_SMALL_GRID 512
-#endif
-#ifndef GLRADIX_TUNE_WIDE_ITEMS /* keys per invocation of wide tiles (context.c); up to 8: none */
-#define GLRADIX_TUNE_WIDE_ITEMS 10
-#endif
-#ifndef GLRADIX_TUNE_WIDE_FROM /* the least count of keys (alone or with values) sorted in wide tiles */
-#define GLRADIX_TUNE_WIDE_FROM (12u << 20)
-#endif
-
 enum {
   /* tiles counted per tile_counts work group: more loads in flight per
    * invocation and fewer groups (measured faster on the H200) */
-  _GLRADIX_COUNT_TILES = GLRADIX_TUNE_COUNT_TILES,
+  _GLRADIX_COUNT_TILES = 2,
   /* A small grid: at most this many tiles, about one wave of work groups on
    * a big GPU. On one (measured on the H200, see BENCHMARKS.md):
    * - tile_counts counts one tile per work group, not _GLRADIX_COUNT_TILES,
@@ -68,7 +26,7 @@ enum {
    *   adds those totals up itself rather than have a dispatch scan them (1M
    *   pairs, radix_bits 8: 0.146 -> 0.132 ms; at 4096 and 16384 tiles up to
    *   7% slower, each group's summing repeated wave after wave). */
-  _GLRADIX_SMALL_GRID = GLRADIX_TUNE_SMALL_GRID,
+  _GLRADIX_SMALL_GRID = 512,
   _GLRADIX_FOLD_SUMS = 64,
 
   /* SSBO binding points */
@@ -137,11 +95,6 @@ enum {
   _GLRADIX_LOC_FIRST_NODE = 5,  /* lbvh_nodes: the dispatch's first node */
   _GLRADIX_LOC_PRIM_WINDOW = 6, /* lbvh_nodes: the first primitive whose leaf it writes */
   _GLRADIX_LOC_WINDOW_SIZE = 7, /* lbvh_nodes: how many from there */
-  /* lbvh_nodes: primitives per window of the leaves' gather (128 MB of
-   * bounds; lbvh_nodes.comp says why). On the H200, 16M / 24M boxes: 1M
-   * per window 13.5 / 24.2 ms, 2M 12.1 / 19.9, 4M 11.5 / 18.0, 8M 13.5 /
-   * 20.5 ms (BENCHMARKS.md) */
-  _GLRADIX_LBVH_WINDOW = GLRADIX_TUNE_LBVH_WINDOW,
 
   _GLRADIX_MAX_SCAN_LEVELS = 8,
   _GLRADIX_MAX_STALE_ERRORS = 8, /* GL error kinds kept per call (GL has 7) */
@@ -180,7 +133,7 @@ typedef enum _glradix_program {
 /* Sets of programs (programs.c): every program, for 32-bit keys in the
  * context's tiles (BASE, built at create); the ones that read keys, for
  * 64-bit keys (KEY64); the reduce-then-scan sort's tile programs for 32-bit
- * keys in wide tiles (WIDE, where ctx->wide_tile is set). The last two are
+ * keys in wide tiles (WIDE, where ctx->forms.wide_tile is set). The last two are
  * built on first use; a set without a program uses BASE's. */
 typedef enum _glradix_set {
   _GLRADIX_SET_BASE,
@@ -200,24 +153,8 @@ struct glradix_context {
   glradix_desc desc;            /* resolved: no zero defaults left */
   GLuint group_limit[2];        /* work groups per dispatch in x and y */
   GLint64 max_ssbo_bytes;       /* GL_MAX_SHADER_STORAGE_BLOCK_SIZE */
-  GLuint subgroup_size;         /* 0: portable path; else GL_KHR_shader_subgroup's size */
-  /* Tile shape, from the shared-memory limit (context.c). A tile holds at
-   * most 65535 keys: local_shuffle packs slots and counters in 16 bits. */
-  GLuint wg_size;               /* invocations per work group, all stages */
-  GLuint items;                 /* keys per invocation in a tile */
-  GLuint tile;                  /* wg_size * items keys */
-  GLuint scan_items;            /* counts per invocation in a scan block */
-  bool cpu_rasterizer;          /* llvmpipe or softpipe: tile shapes and loads for CPUs */
-  bool count_rows;              /* tile_counts counts in rows of 8-bit counters (COUNT_ROWS) */
-  bool tile_starts;             /* tile_counts writes each tile's digit starts (TILE_STARTS) */
-  GLuint column_shift;          /* log2 of the tiles per count column on large grids (COLUMN_SHIFT) */
-  bool next_counts;             /* shuffle_scatter counts the next pass's digits (NEXT_COUNTS) */
-  bool reverse_tiles;           /* shuffle_scatter may take the tiles in reverse (REVERSE_TILES) */
-  GLint64 max_shared;           /* GL_MAX_COMPUTE_SHARED_MEMORY_SIZE */
-  GLuint scan_tile;             /* wg_size * scan_items counts */
-  /* GPUs' subgroup path, radix_bits 8: sorts of at least wide_from 32-bit
-   * keys take tiles of wide_tile keys (context.c); 0: none */
-  GLuint wide_items, wide_tile, wide_from;
+  _glradix_forms forms;         /* tile shapes and program forms (forms.h) */
+  _glradix_test_hooks hooks;    /* tests only (testing.h); its strings outlive the context */
   GLuint programs[_GLRADIX_SETS][_GLRADIX_PROG_COUNT];
   _glradix_buffer tile_keys, tile_values, counts, skip; /* sort scratch */
   _glradix_buffer host_keys, host_values;         /* glradix_sort_host staging */
@@ -319,11 +256,6 @@ glradix_status _glradix_build_programs(glradix_context *ctx, _glradix_set set);
 GLuint _glradix_program_name(const glradix_context *ctx, _glradix_program program, _glradix_set set);
 void _glradix_delete_programs(glradix_context *ctx);
 
-/* dispatch (sort.c): a 1-D count of work groups folded into the 2-D grid
- * allowed by group_limit; the shaders linearise gl_WorkGroupID. */
-void _glradix_dispatch(glradix_context *ctx, GLuint groups);
-bool _glradix_groups_fit(const glradix_context *ctx, uint64_t groups);
-
 /* One global pass of the sort: what the tile stages share. */
 typedef struct _glradix_pass {
   bool pairs;
@@ -339,28 +271,62 @@ typedef struct _glradix_pass {
   GLuint key_words;     /* 1, or 2 for GLRADIX_KEY_UINT64 */
   _glradix_set set;     /* the programs: KEY64 for 64-bit keys, WIDE for wide tiles */
   GLuint per_tile;      /* uint offset in counts after the scan's levels: the tiles' digit
-                           starts (ctx->tile_starts) or the next pass's counts
-                           (ctx->next_counts); context.c never picks both */
+                           starts or the next pass's counts (ctx->forms.per_tile) */
   GLuint next_shift, next_bits; /* the next pass's digit, or _GLRADIX_NO_NEXT: none counted */
 } _glradix_pass;
 
-/* sort.c: _glradix_bind_pass binds a pass's buffers (input, output,
- * counts, skip, and values); _glradix_use_pass makes `program` current with
- * them and the pass's uniforms. Bound every time: a driver was seen reading
- * stale data after a re-dispatch without re-binding. */
+/* dispatch.c, below the stages: _glradix_bind_pass binds a pass's buffers
+ * (input, output, counts, skip, and values); _glradix_use_pass makes
+ * `program` current with them and the pass's uniforms. Bound every time: a
+ * driver was seen reading stale data after a re-dispatch without
+ * re-binding. _glradix_dispatch folds a 1-D count of work groups into the
+ * 2-D grid group_limit allows (the shaders linearise gl_WorkGroupID);
+ * _glradix_dispatch_tiles runs one group per tile of a pass, or per
+ * _GLRADIX_COUNT_TILES tiles with count_groups, indirect with a GPU count. */
 void _glradix_bind_pass(glradix_context *ctx, const _glradix_pass *pass);
 void _glradix_use_pass(glradix_context *ctx, _glradix_program program,
                        const _glradix_pass *pass);
+void _glradix_dispatch(glradix_context *ctx, GLuint groups);
+bool _glradix_groups_fit(const glradix_context *ctx, uint64_t groups);
+void _glradix_dispatch_tiles(glradix_context *ctx, const _glradix_pass *pass, bool count_groups);
+
+/* scratch.c: the scratch for sorting `count` keys (with values if pairs)
+ * in tiles: what glradix_scratch_bytes reports, glradix_reserve allocates
+ * and every sort grows to. One tile needs none (tile_sort works in place). */
+typedef struct _glradix_scratch {
+  GLuint num_tiles;
+  _glradix_set set;        /* the programs: KEY64, WIDE (wide tiles) or BASE */
+  bool single;             /* sorted by tile_sort, no scratch */
+  GLsizeiptr key_bytes;    /* tile_keys */
+  GLsizeiptr value_bytes;  /* tile_values, for pairs */
+  GLsizeiptr counts_bytes; /* the scan's levels, then what the forms keep per tile */
+  _glradix_scan_plan plan;         /* scan-then-propagate's: a column per tile */
+  _glradix_scan_plan column_plan;  /* reduce-then-scan's (_glradix_count_columns) */
+} _glradix_scratch;
+/* 32-bit words per key of a sort desc, and the check of its key type. */
+GLuint _glradix_key_words(const glradix_sort_desc *d);
+glradix_status _glradix_check_key_type(const glradix_context *ctx, const char *fn,
+                                       const glradix_sort_desc *d);
+/* The layout for `count` keys; `wide`: in wide tiles where the context has
+ * them for such a sort. False: too large for the context's limits. */
+bool _glradix_scratch_layout(const glradix_context *ctx, uint32_t count, bool pairs,
+                             GLuint key_words, bool wide, _glradix_scratch *s);
+/* Allocates a layout's scratch and builds the program set it takes. */
+glradix_status _glradix_scratch_allocate(glradix_context *ctx, const _glradix_scratch *s);
+/* Whether sorts on ctx may take wide tiles (the reduce-then-scan plan). */
+bool _glradix_may_widen(const glradix_context *ctx);
+/* Logs that `count` exceeds the context's limits: GLRADIX_ERROR_TOO_LARGE. */
+glradix_status _glradix_too_large(glradix_context *ctx, const char *fn, uint32_t count);
+/* Allocates the scratch for sorting `count` keys (GLRADIX_ERROR_TOO_LARGE
+ * beyond the limits, logged as `fn`). Binds GL_COPY_WRITE_BUFFER. */
+glradix_status _glradix_reserve(glradix_context *ctx, const char *fn, uint32_t count, bool pairs,
+                                GLuint key_words);
 
 /* sort.c: the whole sort inside a call that has already entered
  * (_glradix_begin), its checks logged under `fn`: for calls built on a sort
  * (glradix_sort_host, glradix_lbvh_build). Ends with a shader-storage
  * barrier, not the exit barriers of _glradix_end. */
 glradix_status _glradix_sort(glradix_context *ctx, const char *fn, const glradix_sort_desc *desc);
-/* sort.c: allocates the scratch for sorting `count` keys (GLRADIX_ERROR_TOO_LARGE
- * beyond the limits, logged as `fn`). Binds GL_COPY_WRITE_BUFFER. */
-glradix_status _glradix_reserve(glradix_context *ctx, const char *fn, uint32_t count, bool pairs,
-                                GLuint key_words);
 /* Shared memory of a work group's block scan (common.glsl), at most. */
 static inline GLint64 _glradix_scan_shared_bytes(GLuint wg_size) {
   return ((GLint64)wg_size + wg_size / 8 + 2) * 8;
@@ -373,7 +339,7 @@ static inline GLint64 _glradix_padded_tile_bytes(GLuint tile, GLuint wg_size, GL
 }
 /* The largest count tile_sort takes: a tile, half one for 64-bit keys. */
 static inline GLuint _glradix_small_count(const glradix_context *ctx, GLuint key_words) {
-  return ctx->tile / key_words;
+  return ctx->forms.tile / key_words;
 }
 
 /* the three stages, one per shader of the same name */
@@ -464,21 +430,20 @@ enum {
 /* count_prepare.c: sets the skip buffer up for a sort (the key bits for
  * pass skipping when `skip`, else all bits varying) and puts the sort's
  * count where every stage reads it, from pass->count (the capacity) or the
- * caller's count buffer; and dispatches a tile stage over the tiles that
- * hold keys (indirect with a GPU count). */
+ * caller's count buffer, with the indirect dispatches of the tiles that
+ * hold keys. */
 void _glradix_count_prepare(glradix_context *ctx, const _glradix_pass *pass, GLuint count_buffer,
                             size_t count_offset, bool skip);
-void _glradix_dispatch_tiles(glradix_context *ctx, const _glradix_pass *pass, bool count_groups);
-/* counts <= ctx->tile: the whole bit range [shift, shift + digit_bits) at once */
+/* counts <= ctx->forms.tile: the whole bit range [shift, shift + digit_bits) at once */
 void _glradix_tile_sort(glradix_context *ctx, const _glradix_pass *pass);
 
 static inline GLuint _glradix_div_up(GLuint a, GLuint b) { return a / b + (a % b != 0); }
 
 /* Columns of the reduce-then-scan plan's bucket-major counts for a grid of
- * `num_tiles`: one per tile, or on large grids one per 2^ctx->column_shift
+ * `num_tiles`: one per tile, or on large grids one per 2^ctx->forms.column_shift
  * tiles (common.glsl's count_columns, which must agree). */
 static inline GLuint _glradix_count_columns(const glradix_context *ctx, GLuint num_tiles) {
-  return num_tiles > _GLRADIX_SMALL_GRID ? _glradix_div_up(num_tiles, 1u << ctx->column_shift)
+  return num_tiles > _GLRADIX_SMALL_GRID ? _glradix_div_up(num_tiles, 1u << ctx->forms.column_shift)
                                          : num_tiles;
 }
 

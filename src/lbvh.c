@@ -37,13 +37,13 @@ static void lbvh_nodes(glradix_context *ctx, const glradix_lbvh_desc *d, unsigne
   /* every node, with the first window's leaves; then each further
    * window's leaves (lbvh_nodes.comp) */
   const GLuint first_leaf = d->count - 1;
-  const GLuint window_size = _GLRADIX_LBVH_WINDOW;
+  const GLuint window_size = ctx->forms.lbvh_window;
   gl->Uniform1ui(_GLRADIX_LOC_WINDOW_SIZE, window_size);
   for (GLuint window = 0;; window += window_size) {
     const GLuint first = window == 0 ? 0 : first_leaf;
     gl->Uniform1ui(_GLRADIX_LOC_FIRST_NODE, first);
     gl->Uniform1ui(_GLRADIX_LOC_PRIM_WINDOW, window);
-    _glradix_dispatch(ctx, _glradix_div_up(2 * d->count - 1 - first, ctx->wg_size));
+    _glradix_dispatch(ctx, _glradix_div_up(2 * d->count - 1 - first, ctx->forms.wg_size));
     if (d->count - window <= window_size) break;
   }
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
@@ -55,7 +55,7 @@ static void lbvh_refit(glradix_context *ctx, const glradix_lbvh_desc *d) {
   _glradix_bind(ctx, _GLRADIX_B_NODES, d->nodes, nodes_bytes(d->count));
   _glradix_bind(ctx, _GLRADIX_B_PARENTS, ctx->lbvh_parents.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, d->count);
-  _glradix_dispatch(ctx, _glradix_div_up(d->count, ctx->wg_size));
+  _glradix_dispatch(ctx, _glradix_div_up(d->count, ctx->forms.wg_size));
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
@@ -70,7 +70,7 @@ static glradix_status build_checks(glradix_context *ctx, const glradix_lbvh_desc
     return GLRADIX_ERROR_TOO_LARGE;
   }
   /* the node dispatch, one invocation per node, is the largest grid */
-  if (!_glradix_groups_fit(ctx, _glradix_div_up(2 * d->count - 1, ctx->wg_size))) {
+  if (!_glradix_groups_fit(ctx, _glradix_div_up(2 * d->count - 1, ctx->forms.wg_size))) {
     _glradix_log(&ctx->desc, "%s: count %u needs more work groups than this context's limits",
                  fn, d->count);
     return GLRADIX_ERROR_TOO_LARGE;

@@ -34,7 +34,7 @@ static void scene_box(glradix_context *ctx, const _glradix_morton_job *job) {
   _glradix_bind(ctx, _GLRADIX_B_BOUNDS, job->bounds, (uint64_t)job->count * 32u);
   _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->scene_box.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, job->count);
-  _glradix_dispatch(ctx, _glradix_div_up(job->count, ctx->scan_tile));
+  _glradix_dispatch(ctx, _glradix_div_up(job->count, ctx->forms.scan_tile));
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
@@ -54,12 +54,12 @@ static void morton_codes(glradix_context *ctx, const _glradix_morton_job *job) {
   gl->Uniform3fv(_GLRADIX_LOC_BOX_MAX, 1, job->box_max);
   gl->Uniform1ui(_GLRADIX_LOC_BOX_FROM_GPU, !job->box_given);
   gl->Uniform1ui(_GLRADIX_LOC_WRITE_INDICES, job->indices != 0);
-  _glradix_dispatch(ctx, _glradix_div_up(job->count, ctx->scan_tile));
+  _glradix_dispatch(ctx, _glradix_div_up(job->count, ctx->forms.scan_tile));
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
 glradix_status _glradix_morton(glradix_context *ctx, const _glradix_morton_job *job) {
-  if (!_glradix_groups_fit(ctx, _glradix_div_up(job->count, ctx->scan_tile))) {
+  if (!_glradix_groups_fit(ctx, _glradix_div_up(job->count, ctx->forms.scan_tile))) {
     _glradix_log(&ctx->desc, "morton codes: count %u exceeds this context's limits", job->count);
     return GLRADIX_ERROR_TOO_LARGE;
   }

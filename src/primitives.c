@@ -23,7 +23,7 @@ static glradix_status plan_scan(glradix_context *ctx, const char *fn, GLuint cou
                                 _glradix_scan_plan *plan) {
   glradix_status st = _glradix_check_size(ctx, fn, "input", count, (uint64_t)count * 4u);
   if (st != GLRADIX_OK || count == 0) return st;
-  _glradix_scan_plan_make(plan, count, ctx->scan_tile, 0);
+  _glradix_scan_plan_make(plan, count, ctx->forms.scan_tile, 0);
   if (!_glradix_scan_fits(ctx, plan)) {
     _glradix_log(&ctx->desc, "%s: count %u exceeds this context's limits", fn, count);
     return GLRADIX_ERROR_TOO_LARGE;

@@ -55,96 +55,6 @@ static const program_source SOURCES[_GLRADIX_PROG_COUNT] = {
   [_GLRADIX_PROG_LBVH_REFIT] = {"lbvh_refit", _glradix_shader_lbvh_refit, 0, LBVH30},
 };
 
-/* How shuffle_scatter moves keys and values (MOVE_SHARED, see there): by
- * their slots from global memory on CPU rasterizers; on GPUs the values
- * through shared memory, and 32-bit keys too with the subgroup block scan,
- * whose registers allow holding them across the splits on the H200. uint64
- * keys, twice the registers, were 0.6-0.8% faster gathered, and form 2
- * moves 32-bit keys only: they never get it, overrides included. */
-static int move_shared(const glradix_context *ctx, GLuint key_words) {
-  int move = ctx->cpu_rasterizer ? 0 : ctx->subgroup_size ? 2 : 1;
-#ifdef GLRADIX_TEST_GPU_FORMS
-  const char *env = getenv("GLRADIX_TEST_MOVE_SHARED"); /* the gpu_forms tests */
-  if (env) move = atoi(env);
-#endif
-  if (GLRADIX_TUNE_MOVE_SHARED >= 0) move = GLRADIX_TUNE_MOVE_SHARED;
-  return key_words == 2 && move == 2 ? 1 : move;
-}
-
-/* When shuffle_scatter loads the values it moves through shared memory
- * (VALUES_AT; see there): on the subgroup path at radix_bits 8 with the
- * keys, before the splits (1; 32-bit keys, which it holds, MOVE_SHARED 2,
- * and uint64 keys, which it gathers, 1); where it holds 32-bit keys at
- * radix_bits 2, after the split, before the keys' move (2); elsewhere
- * after the keys' move (0). Measured on the H200 against 0, two rounds
- * each in one call (session 21's calls 2-4): 30-bit pairs at radix_bits
- * 8 with 1 16M 0.8558 -> 0.8418 ms (-1.6%), 1M -0.7%, 64M 0.0% and -0.9%
- * (two calls), with 2 +1.7% and +2.2%; uint64 pairs with 1 4M -1.3%, 16M
- * -0.6%, with 2 +0.1%, +0.8%; radix_bits 2 16M with 2 -1.3% (1M -1.1%,
- * 64M -0.4%), with 1 +11% (its 2048-key tiles run more groups per SM,
- * which, by our reading, registers held across the splits cost);
- * radix_bits 4 16M with 1 +2.0%, with 2 +0.5%; the portable path 16M with
- * 1 +33%, with 2 +0.6%. */
-static int values_at(const glradix_context *ctx, const program_source *src, GLuint key_words) {
-  const int move = move_shared(ctx, key_words);
-  if (!src->pairs || move == 0) return 0;
-  if (GLRADIX_TUNE_VALUES_AT >= 0) return GLRADIX_TUNE_VALUES_AT;
-#ifdef GLRADIX_TEST_GPU_FORMS
-  /* key64_gpu_forms: the uint64 form below, which llvmpipe's path lacks */
-  const char *env = getenv("GLRADIX_TEST_VALUES_AT");
-  if (env) return atoi(env);
-#endif
-  if (ctx->desc.radix_bits == 8 && (move == 2 || (key_words == 2 && ctx->subgroup_size))) return 1;
-  return move == 2 && ctx->desc.radix_bits == 2 ? 2 : 0;
-}
-
-/* Whether a skipped pass's shuffle_scatter copies its tile a uvec4 at a
- * time across the work group (COPY_BY_GROUP, see there), rather than each
- * invocation its own slots: where those are no whole uvec4s (GPUs' wide
- * tiles, 10 keys an invocation) and the keys are 32-bit. Off by default.
- * Measured on the H200 against the owned slots as uvec2s, 40 bytes apart
- * (session 22, three rounds, 24-bit keys sorted on 32 bits, one pass of
- * four skipped): pairs 16M 0.8409 -> 0.7864 ms, 32M 1.5898 -> 1.4587, keys
- * alone 16M 0.6525 -> 0.6244. But sorts that skip nothing get slower with
- * it: side by side in session 24, three rounds, 30-bit pairs at radix_bits
- * 8, 16M 0.8276 -> 0.8767 ms (+5.9%), 64M +0.8%, keys alone 16M +2.0%.
- * A form that copied the keys and values the group had loaded cost them
- * more (+6.8%); so did compiling the skip branch out (up to +7%): the
- * scatter program's speed moves with code that does not run.
- * CPU rasterizers keep their copy. */
-static int copy_by_group(const glradix_context *ctx, GLuint items, GLuint key_words) {
-  const int fits = items % 4 != 0 && !ctx->cpu_rasterizer && key_words == 1;
-#ifdef GLRADIX_TEST_GPU_FORMS
-  const char *env = getenv("GLRADIX_TEST_COPY_BY_GROUP"); /* gpu_forms_wide_skip_1 */
-  if (env) return atoi(env) && fits;
-#endif
-  /* Preprocessed, not `GLRADIX_TUNE_COPY_BY_GROUP && fits`: with the knob
-   * at 0 clang-tidy calls `fits` a dead store and cppcheck the return
-   * always false (static_checks), whichever way the constant is spelled. */
-#if GLRADIX_TUNE_COPY_BY_GROUP
-  return fits;
-#else
-  (void)fits;
-  return 0;
-#endif
-}
-
-/* Whether shuffle_scatter's splits move the keys themselves (KEY_SPLIT,
- * see there): for 32-bit keys without values, at radix_bits 2 and, where
- * the count stage leaves each tile's digit starts (the moves need them),
- * the wider digits. Measured with 30-bit keys against the (digit, slot)
- * words that pairs keep: on the H200 (the faster of two rounds in one
- * call) radix_bits 8 1M 0.1199 -> 0.1183 ms, 16M 0.7612 -> 0.7540, 64M
- * 2.711 -> 2.668, the portable path 16M 0.949 -> 0.932, 64M 3.421 ->
- * 3.350; radix_bits 4 16M 0.980 -> 0.977, 64M 3.259 -> 3.242 (radix_bits
- * 2, which had it, 16M 1.339 -> 1.323 with the order keys). On llvmpipe,
- * 1M keys (five interleaved runs each, medians): radix_bits 8 158 -> 146
- * ms, 4 196 -> 190, 2 292 -> 290 (radix_bits 2 had it on GPUs only). */
-static int key_split(const glradix_context *ctx, const program_source *src, GLuint key_words) {
-  return GLRADIX_TUNE_KEY_SPLIT && !src->pairs && key_words == 1 &&
-         (ctx->desc.radix_bits == 2 || (GLRADIX_TUNE_KEY_SPLIT == 2 && ctx->tile_starts));
-}
-
 /* Programs with a form that holds more in shared memory get it where it
  * fits the driver's limit: tile_sort and global_scatter a tile's whole keys
  * (and values), STAGED; else (llvmpipe's 7168-key tiles in 32 KB) they move
@@ -154,16 +64,19 @@ static int key_split(const glradix_context *ctx, const program_source *src, GLui
 static int shared_forms(char *out, size_t size, const glradix_context *ctx,
                         const program_source *src, GLuint key_words, GLuint tile) {
   const GLuint buckets = 1u << ctx->desc.radix_bits;
+  const bool tile_starts = ctx->forms.per_tile == _GLRADIX_PER_TILE_STARTS;
+  const bool next_counts = ctx->forms.per_tile == _GLRADIX_PER_TILE_NEXT_COUNTS;
   if (src->source == _glradix_shader_tile_sort) {
-    bool fits = _glradix_padded_tile_bytes(tile, ctx->wg_size, key_words + (src->pairs ? 1 : 0)) <=
-                ctx->max_shared;
+    bool fits = _glradix_padded_tile_bytes(tile, ctx->forms.wg_size, key_words + (src->pairs ? 1 : 0)) <=
+                ctx->forms.max_shared;
     return snprintf(out, size, "#define STAGED %d\n%s%s", fits ? 1 : 0,
                     fits ? "" : "#define WITH_SHUFFLE 1\n",
-                    ctx->cpu_rasterizer ? "#define DYNAMIC_ITEMS 1\n" : "");
+                    ctx->forms.cpu_rasterizer ? "#define DYNAMIC_ITEMS 1\n" : "");
   }
   if (src->source == _glradix_shader_global_scatter)
     return snprintf(out, size, "#define STAGED %d\n",
-                    (GLint64)tile * 4 * key_words + buckets * 4 <= ctx->max_shared ? 1 : 0);
+                    (GLint64)tile * 4 * key_words + buckets * 4 <= ctx->forms.max_shared ? 1 : 0);
+  const _glradix_scatter_form *scatter = &ctx->forms.scatter[key_words - 1][src->pairs];
   if (src->source == _glradix_shader_shuffle_scatter)
     return snprintf(out, size,
                     "#define MOVE_SHARED %d\n#define TILE_STARTS %d\n#define NEXT_COUNTS %d\n"
@@ -171,19 +84,18 @@ static int shared_forms(char *out, size_t size, const glradix_context *ctx,
                     "#define LOC_NEXT_COUNTS %d\n#define NO_NEXT %uu\n#define KEY_SPLIT %d\n"
                     "#define REVERSE_TILES %d\n#define LOC_REVERSE_FROM %d\n#define VALUES_AT %d\n"
                     "#define COPY_BY_GROUP %d\n",
-                    move_shared(ctx, key_words), ctx->tile_starts ? 1 : 0,
-                    ctx->next_counts ? 1 : 0, _GLRADIX_LOC_NEXT_SHIFT, _GLRADIX_LOC_NEXT_BITS,
-                    _GLRADIX_LOC_NEXT_COUNTS, _GLRADIX_NO_NEXT,
-                    key_split(ctx, src, key_words), ctx->reverse_tiles ? 1 : 0,
-                    _GLRADIX_LOC_REVERSE_FROM, values_at(ctx, src, key_words),
-                    copy_by_group(ctx, tile / ctx->wg_size, key_words));
+                    scatter->move_shared, tile_starts ? 1 : 0, next_counts ? 1 : 0,
+                    _GLRADIX_LOC_NEXT_SHIFT, _GLRADIX_LOC_NEXT_BITS, _GLRADIX_LOC_NEXT_COUNTS,
+                    _GLRADIX_NO_NEXT, scatter->key_split ? 1 : 0,
+                    ctx->forms.reverse_tiles ? 1 : 0, _GLRADIX_LOC_REVERSE_FROM,
+                    scatter->values_at, 0);
   if (src->source == _glradix_shader_tile_counts) {
     return snprintf(out, size,
                     "#define COUNT_ROWS %d\n#define TILE_STARTS %d\n#define LOC_ZERO_SUMS %d\n"
                     "#define LOC_ZERO_SUMS_LENGTH %d\n%s",
-                    ctx->count_rows ? 1 : 0,
-                    ctx->tile_starts ? 1 : 0, _GLRADIX_LOC_ZERO_SUMS, _GLRADIX_LOC_ZERO_SUMS_LENGTH,
-                    ctx->tile_starts ? "#define SCAN_T uint\n#define WITH_TILE_SCAN 1\n" : "");
+                    ctx->forms.count_rows ? 1 : 0,
+                    tile_starts ? 1 : 0, _GLRADIX_LOC_ZERO_SUMS, _GLRADIX_LOC_ZERO_SUMS_LENGTH,
+                    tile_starts ? "#define SCAN_T uint\n#define WITH_TILE_SCAN 1\n" : "");
   }
   return 0;
 }
@@ -195,8 +107,8 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
   /* tile_sort holds whole keys and values in shared memory: with 64-bit
    * keys it sorts half a tile (_glradix_small_count). */
   bool half = key_words == 2 && src->source == _glradix_shader_tile_sort;
-  GLuint items = set == _GLRADIX_SET_WIDE ? ctx->wide_items : half ? ctx->items / 2 : ctx->items;
-  GLuint tile = ctx->wg_size * items;
+  GLuint items = set == _GLRADIX_SET_WIDE ? ctx->forms.wide_items : half ? ctx->forms.items / 2 : ctx->forms.items;
+  GLuint tile = ctx->forms.wg_size * items;
   int n = snprintf(out, size,
            "#version 430\n"
            "#define WG_SIZE %uu\n#define ITEMS %uu\n#define TILE %uu\n"
@@ -224,8 +136,8 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            "#define CPU_RASTERIZER %d\n#define ITEMS_BY_4 %d\n#define LOC_ZERO_INPUT %d\n"
            "#define COLUMN_SHIFT %u\n#define SMALL_GRID %uu\n#define LOC_ZERO_NEXT %d\n"
            "#define LOC_ZERO_NEXT_LENGTH %d\n",
-           ctx->wg_size, items, tile, ctx->scan_items,
-           ctx->scan_tile, ctx->desc.radix_bits, 1u << ctx->desc.radix_bits, src->pairs,
+           ctx->forms.wg_size, items, tile, ctx->forms.scan_items,
+           ctx->forms.scan_tile, ctx->desc.radix_bits, 1u << ctx->desc.radix_bits, src->pairs,
            _GLRADIX_B_KEYS, _GLRADIX_B_VALUES, _GLRADIX_B_TILE_KEYS, _GLRADIX_B_TILE_VALUES,
            _GLRADIX_B_COUNTS, _GLRADIX_B_SKIP,
            _GLRADIX_LOC_COUNT, _GLRADIX_LOC_SHIFT, _GLRADIX_LOC_DIGIT_BITS,
@@ -239,27 +151,26 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            _GLRADIX_B_PARENTS, _GLRADIX_B_BOX, _GLRADIX_LOC_BOX_MIN, _GLRADIX_LOC_BOX_MAX,
            _GLRADIX_LOC_BOX_FROM_GPU, _GLRADIX_LOC_WRITE_INDICES,
            _GLRADIX_LOC_FIRST_NODE, _GLRADIX_LOC_PRIM_WINDOW, _GLRADIX_LOC_WINDOW_SIZE,
-           ctx->subgroup_size ? 2 : GLRADIX_TUNE_BLOCK_SCAN, ctx->subgroup_size,
+           ctx->forms.subgroup_size ? 2 : 1, ctx->forms.subgroup_size,
            _GLRADIX_LOC_KEY_MODE, _GLRADIX_KEY_SIGNED, _GLRADIX_KEY_FLOAT, _GLRADIX_KEY_DESCENDING, key_words,
            _GLRADIX_LOC_GATHER_KEY_BITS, _GLRADIX_COUNT_TILES, _GLRADIX_LOC_BLOCK_SUMS,
            _GLRADIX_NO_BLOCK_SUMS, _GLRADIX_LOC_TILE_STARTS, _GLRADIX_LOC_SUMS_RAW, _GLRADIX_FOLD_SUMS,
-           _GLRADIX_LOC_CHAIN, _GLRADIX_SKIP_TICKET, ctx->cpu_rasterizer ? 1 : 0,
-           items % 4 == 0 ? 1 : 0, _GLRADIX_LOC_ZERO_INPUT, ctx->column_shift,
+           _GLRADIX_LOC_CHAIN, _GLRADIX_SKIP_TICKET, ctx->forms.cpu_rasterizer ? 1 : 0,
+           items % 4 == 0 ? 1 : 0, _GLRADIX_LOC_ZERO_INPUT, ctx->forms.column_shift,
            (unsigned)_GLRADIX_SMALL_GRID, _GLRADIX_LOC_ZERO_NEXT, _GLRADIX_LOC_ZERO_NEXT_LENGTH);
   if (n > 0 && (size_t)n < size) n += shared_forms(out + n, size - (size_t)n, ctx, src, key_words, tile);
-  if (ctx->subgroup_size && n > 0 && (size_t)n < size)
+  if (ctx->forms.subgroup_size && n > 0 && (size_t)n < size)
     n += snprintf(out + n, size - (size_t)n,
                   "#extension GL_KHR_shader_subgroup_basic : require\n"
                   "#extension GL_KHR_shader_subgroup_arithmetic : require\n"
                   "#extension GL_KHR_shader_subgroup_ballot : require\n"
                   "#extension GL_KHR_shader_subgroup_shuffle : require\n");
-#ifdef GLRADIX_TEST_BREAK_SHADER
-  /* Test builds only (tests/test_shader_failure.c): one stage gets a
-   * broken define, so that its compile fails with a driver log. */
-  if (strcmp(src->name, GLRADIX_TEST_BREAK_SHADER) == 0 && n > 0 && (size_t)n < size)
+  /* tests/test_shader_failure.c: one stage gets a broken define, so that
+   * its compile fails with a driver log */
+  const char *broken = ctx->hooks.break_shader;
+  if (broken && strcmp(src->name, broken) == 0 && n > 0 && (size_t)n < size)
     n += snprintf(out + n, size - (size_t)n,
                   "#undef SCAN_ITEMS\n#define SCAN_ITEMS broken_on_purpose\n");
-#endif
   if (src->extra && n > 0 && (size_t)n < size) snprintf(out + n, size - (size_t)n, "%s", src->extra);
 }
 
@@ -291,33 +202,27 @@ static void log_info_log(glradix_context *ctx, const char *stage, GLuint object,
   free(text);
 }
 
-#ifdef GLRADIX_TEST_DUMP_SHADERS
-/* Test builds only (tests/shader_sources.sh): the program's whole source
- * goes to $GLRADIX_TEST_DUMP_DIR/<stage>_<program>_<set>.comp, and
- * nothing is compiled. */
-static glradix_status dump_source(const program_source *src, _glradix_set set,
+/* tests/shader_sources.sh: the program's whole source goes to
+ * <dir>/<stage>_<program>_<set>.comp, and nothing is compiled. */
+static glradix_status dump_source(const char *dir, const program_source *src, _glradix_set set,
                                   const char *defines) {
-  const char *dir = getenv("GLRADIX_TEST_DUMP_DIR");
   char path[1024];
-  snprintf(path, sizeof path, "%s/%s_%d_%d.comp", dir ? dir : ".", src->name,
-           (int)(src - SOURCES), (int)set);
+  snprintf(path, sizeof path, "%s/%s_%d_%d.comp", dir, src->name, (int)(src - SOURCES), (int)set);
   FILE *f = fopen(path, "w");
   if (!f) return GLRADIX_ERROR_INVALID_ARGUMENT;
   fprintf(f, "%s#line 1 1\n%s#line 1 2\n%s", defines, _glradix_shader_common, src->source);
   return fclose(f) == 0 ? GLRADIX_OK : GLRADIX_ERROR_INVALID_ARGUMENT;
 }
-#endif
 
 static glradix_status build_one(glradix_context *ctx, const program_source *src,
                                 _glradix_set set, GLuint *out) {
   GladGLContext *gl = &ctx->gl;
   char defines[4096];
   write_defines(defines, sizeof defines, ctx, src, set);
-#ifdef GLRADIX_TEST_DUMP_SHADERS
-  (void)gl;
-  *out = 0;
-  return dump_source(src, set, defines);
-#endif
+  if (ctx->hooks.dump_dir) {
+    *out = 0;
+    return dump_source(ctx->hooks.dump_dir, src, set, defines);
+  }
   /* #line keeps driver messages pointing at lines of the original files:
    * source string 1 is common.glsl, 2 the stage's own file. */
   const GLchar *parts[] = {defines, "#line 1 1\n", _glradix_shader_common, "#line 1 2\n",
@@ -364,14 +269,12 @@ static bool in_set(_glradix_set set, int i) {
 }
 
 glradix_status _glradix_build_programs(glradix_context *ctx, _glradix_set set) {
-#ifdef GLRADIX_TEST_DUMP_SHADERS
-  if (set == _GLRADIX_SET_BASE) /* the other sets too */
+  if (ctx->hooks.dump_dir && set == _GLRADIX_SET_BASE) /* the other sets too */
     for (int other = _GLRADIX_SET_KEY64; other < _GLRADIX_SETS; other++) {
-      if (other == _GLRADIX_SET_WIDE && !ctx->wide_tile) continue;
+      if (other == _GLRADIX_SET_WIDE && !ctx->forms.wide_tile) continue;
       glradix_status st = _glradix_build_programs(ctx, (_glradix_set)other);
       if (st != GLRADIX_OK) return st;
     }
-#endif
   GLuint *programs = ctx->programs[set];
   for (int i = 0; i < _GLRADIX_PROG_COUNT; i++) {
     if (programs[i] || !in_set(set, i)) continue;

@@ -29,7 +29,7 @@ void _glradix_scan_plan_make(_glradix_scan_plan *plan, GLuint length, GLuint sca
 bool _glradix_scan_fits(const glradix_context *ctx, const _glradix_scan_plan *plan) {
   return plan->levels <= _GLRADIX_MAX_SCAN_LEVELS &&
          (uint64_t)plan->total * sizeof(GLuint) <= (uint64_t)ctx->max_ssbo_bytes &&
-         _glradix_groups_fit(ctx, _glradix_div_up(plan->length[0], ctx->scan_tile));
+         _glradix_groups_fit(ctx, _glradix_div_up(plan->length[0], ctx->forms.scan_tile));
 }
 
 /* What scan_blocks does with its block totals (LOC_CHAIN): stores them; also
@@ -68,7 +68,7 @@ static void scan_step(glradix_context *ctx, _glradix_program program, const _glr
     gl->Uniform1ui(_GLRADIX_LOC_ZERO_NEXT_LENGTH, level == 0 ? io->zero_next_length : 0u);
     if (chain == CHAIN_LAST) _glradix_bind(ctx, _GLRADIX_B_SKIP, ctx->skip.name, 0);
   }
-  _glradix_dispatch(ctx, _glradix_div_up(plan->length[level], ctx->scan_tile));
+  _glradix_dispatch(ctx, _glradix_div_up(plan->length[level], ctx->forms.scan_tile));
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
@@ -100,5 +100,5 @@ bool _glradix_scan_few_totals(const _glradix_scan_plan *plan) {
 }
 
 bool _glradix_scan_spreads(const glradix_context *ctx, const _glradix_scan_plan *plan) {
-  return plan->levels == 2 && plan->length[1] <= ctx->wg_size;
+  return plan->levels == 2 && plan->length[1] <= ctx->forms.wg_size;
 }

@@ -9,8 +9,8 @@ void _glradix_shuffle_scatter(glradix_context *ctx, const _glradix_pass *pass,
                                      : _GLRADIX_PROG_SHUFFLE_SCATTER, pass);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_BLOCK_SUMS, _glradix_scan_block_sums(plan));
   ctx->gl.Uniform1ui(_GLRADIX_LOC_SUMS_RAW, totals_raw ? 1u : 0u);
-  if (ctx->tile_starts) ctx->gl.Uniform1ui(_GLRADIX_LOC_TILE_STARTS, pass->per_tile);
-  if (ctx->next_counts) {
+  if (ctx->forms.per_tile == _GLRADIX_PER_TILE_STARTS) ctx->gl.Uniform1ui(_GLRADIX_LOC_TILE_STARTS, pass->per_tile);
+  if (ctx->forms.per_tile == _GLRADIX_PER_TILE_NEXT_COUNTS) {
     ctx->gl.Uniform1ui(_GLRADIX_LOC_NEXT_SHIFT, pass->next_shift);
     ctx->gl.Uniform1ui(_GLRADIX_LOC_NEXT_BITS, pass->next_bits);
     ctx->gl.Uniform1ui(_GLRADIX_LOC_NEXT_COUNTS, pass->per_tile);
@@ -21,7 +21,7 @@ void _glradix_shuffle_scatter(glradix_context *ctx, const _glradix_pass *pass,
    * cache (the cache's hits were not measured); with NEXT_COUNTS (no count
    * stage after the first pass) every other pass, so that each pass starts
    * where the previous one wrote last. Measured on the H200 against group
-   * order, 30-bit keys, two rounds in one call: pairs at radix_bits 8 16M
+   * order, 30-bit keys, two interleaved rounds: pairs at radix_bits 8 16M
    * 0.903 -> 0.884 ms, 64M 3.453 -> 3.382, 1M +0.2%; keys alone 16M 0.772
    * -> 0.758; radix_bits 4 16M 1.218 -> 1.172; radix_bits 2 16M 1.816 ->
    * 1.802, 64M 7.96 -> 7.64, keys alone 16M 1.370 -> 1.322. The portable
@@ -30,8 +30,8 @@ void _glradix_shuffle_scatter(glradix_context *ctx, const _glradix_pass *pass,
    * (gl_NumWorkGroups), which gained a third of that at radix_bits 8 (the
    * cause not isolated); so not with a GPU-driven count, whose grid
    * covers only the tiles it fills. */
-  if (ctx->reverse_tiles) {
-    bool reverse = !pass->indirect && (!ctx->next_counts || pass->index % 2 == 0);
+  if (ctx->forms.reverse_tiles) {
+    bool reverse = !pass->indirect && (ctx->forms.per_tile != _GLRADIX_PER_TILE_NEXT_COUNTS || pass->index % 2 == 0);
     ctx->gl.Uniform1ui(_GLRADIX_LOC_REVERSE_FROM, reverse ? pass->num_tiles : 0u);
   }
   _glradix_dispatch_tiles(ctx, pass, false);

@@ -4,7 +4,7 @@
  * _GLRADIX_COUNT_TILES tiles, or per tile on small grids (a program of its
  * own). With key_bits (first pass only) it also gathers which key bits
  * vary, for pass skipping, in the same read of the keys. With
- * ctx->next_counts (GPUs, radix_bits 2) it runs in the first pass only:
+ * the next counts (forms.h; GPUs, radix_bits 2) it runs in the first pass only:
  * shuffle_scatter counts the later passes' digits. */
 #include "internal.h"
 
@@ -15,6 +15,6 @@ void _glradix_tile_counts(glradix_context *ctx, const _glradix_pass *pass, bool 
   ctx->gl.Uniform1ui(_GLRADIX_LOC_GATHER_KEY_BITS, key_bits ? 1u : 0u);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_ZERO_SUMS, spread ? spread->offset[1] : _GLRADIX_NO_BLOCK_SUMS);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_ZERO_SUMS_LENGTH, spread ? spread->length[1] : 0u);
-  if (ctx->tile_starts) ctx->gl.Uniform1ui(_GLRADIX_LOC_TILE_STARTS, pass->per_tile);
+  if (ctx->forms.per_tile == _GLRADIX_PER_TILE_STARTS) ctx->gl.Uniform1ui(_GLRADIX_LOC_TILE_STARTS, pass->per_tile);
   _glradix_dispatch_tiles(ctx, pass, !one_tile);
 }

@@ -18,6 +18,8 @@
 #include <glradix/glradix.h>
 #include <glradix/headless.h>
 
+#include "forms_env.h"
+
 /* ---- process setup -------------------------------------------------------- */
 
 /** Sets CK_DEFAULT_TIMEOUT to 120 s unless the environment already sets it

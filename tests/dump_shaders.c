@@ -1,9 +1,10 @@
 /* Writes the source of every program a context with the given radix_bits
- * builds (both key widths) to $GLRADIX_TEST_DUMP_DIR: linked against the
- * test-only glradix_shader_dump build, which writes instead of compiling
- * (and, with GLRADIX_TEST_AS_GPU, shapes them for a GPU's limits). Driven
- * by tests/shader_sources.sh. Exits 1 if no context can be made.
- *   dump_shaders RADIX_BITS */
+ * builds (every key width and tile) to DIR instead of compiling it (the
+ * library's test hook, src/testing.h); with SHARED_BYTES, shaped as for a
+ * GPU with that much shared memory, and with SUBGROUP_SIZE as for its
+ * subgroups. Driven by tests/shader_sources.sh. Exits 1 if no context can
+ * be made.
+ *   dump_shaders RADIX_BITS DIR [SHARED_BYTES [SUBGROUP_SIZE]] */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -11,6 +12,7 @@
 #include <glradix/headless.h>
 
 #include "pin_mesa.h"
+#include "testing.h"
 
 static void log_line(void *user, const char *line) {
   (void)user;
@@ -18,8 +20,8 @@ static void log_line(void *user, const char *line) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    fprintf(stderr, "usage: dump_shaders RADIX_BITS\n");
+  if (argc < 3 || argc > 5) {
+    fprintf(stderr, "usage: dump_shaders RADIX_BITS DIR [SHARED_BYTES [SUBGROUP_SIZE]]\n");
     return 2;
   }
   test_pin_mesa(); /* Mesa's own leaks keep their names for tests/lsan.supp */
@@ -33,7 +35,11 @@ int main(int argc, char **argv) {
   d.radix_bits = (unsigned)atoi(argv[1]);
   d.log = log_line;
   glradix_context *ctx = NULL;
-  glradix_status st = glradix_create(&d, &ctx);
+  _glradix_test_hooks hooks = _GLRADIX_TEST_HOOKS_NONE;
+  hooks.dump_dir = argv[2];
+  if (argc > 3) hooks.as_gpu_shared = atoll(argv[3]);
+  if (argc > 4) hooks.subgroup_size = (unsigned)atoi(argv[4]);
+  glradix_status st = _glradix_create_for_tests(&d, &hooks, &ctx);
   if (st != GLRADIX_OK) fprintf(stderr, "dump_shaders: glradix_create failed (%d)\n", (int)st);
   glradix_destroy(ctx);
   glradix_headless_destroy(h);

@@ -89,7 +89,7 @@ glradix_desc test_desc(unsigned radix_bits, uint32_t dispatch_limit) {
 
 void ctx_setup_with(glradix_desc desc) {
   gl_setup();
-  glradix_status st = glradix_create(&desc, &tg_ctx);
+  glradix_status st = test_create(&desc, &tg_ctx);
   if (st != GLRADIX_OK || !tg_ctx)
     ck_abort_msg("glradix_create(radix_bits %u, dispatch_limit %u, max_count "
                  "%u) failed: %s; log (%d lines): %s",

@@ -8,8 +8,7 @@
 #       libsubunit0 pkgconf pkgconf-bin libpkgconf3) && echo /.tdebs/ >> .git/info/exclude
 # Then, from the project root on the GPU machine:  bash tests/gpu_tests.sh
 # Writes $OUT/ctest.txt. Skips the suites that need tools the machine lacks.
-# CFLAGS=... builds with those C flags (e.g. -DGLRADIX_TUNE_ITEMS=10, to test
-# a tile shape before it becomes the default).
+# CFLAGS=... builds with those C flags.
 set -uo pipefail
 source bench/gpu_env.sh .tdebs
 out=${OUT:?}

@@ -16,11 +16,10 @@ for config in cpu gpu48 gpu48_subgroup32 gpu32; do
     dir="$work/$config/r$bits"
     mkdir -p "$dir"
     case $config in
-      cpu) env GLRADIX_TEST_DUMP_DIR="$dir" "$exe" "$bits" ;;
-      gpu48) env GLRADIX_TEST_DUMP_DIR="$dir" GLRADIX_TEST_AS_GPU=49152 "$exe" "$bits" ;;
-      gpu48_subgroup32) env GLRADIX_TEST_DUMP_DIR="$dir" GLRADIX_TEST_AS_GPU=49152 \
-                          GLRADIX_TEST_SUBGROUP_SIZE=32 "$exe" "$bits" ;;
-      gpu32) env GLRADIX_TEST_DUMP_DIR="$dir" GLRADIX_TEST_AS_GPU=32768 "$exe" "$bits" ;;
+      cpu) "$exe" "$bits" "$dir" ;;
+      gpu48) "$exe" "$bits" "$dir" 49152 ;;
+      gpu48_subgroup32) "$exe" "$bits" "$dir" 49152 32 ;;
+      gpu32) "$exe" "$bits" "$dir" 32768 ;;
     esac
     # One glslangValidator for the directory: it compiles each file on its
     # own (no linking), names each file before its messages and exits

@@ -316,7 +316,6 @@ START_TEST(trees) {
 }
 END_TEST
 
-#ifndef GLRADIX_TEST_GPU_FORMS_SUITE /* (lbvh_suite says why) */
 /* Left out under the asan test preset (test_trimmed): its host code takes
  * the path of the 100003-box trees, which (lbvh_gpu_forms) gather their
  * leaves in several windows too; a million boxes on llvmpipe are the
@@ -325,7 +324,6 @@ START_TEST(tree_1m) {
   if (!test_trimmed()) check_tree((size_t)1 << 20, 30, 1, 4242);
 }
 END_TEST
-#endif
 
 START_TEST(lbvh_bad_input) {
   float b[16] = {0};
@@ -409,7 +407,6 @@ START_TEST(lbvh_bad_input) {
 }
 END_TEST
 
-#ifndef GLRADIX_TEST_GPU_FORMS_SUITE /* (lbvh_suite says why) */
 /* dispatch_limit 1 (every grid a column of groups, at most 65535 on
  * llvmpipe): 1.1M primitives need 2.2M nodes, more groups than that with
  * llvmpipe's 32 invocations a group, so the build is refused before it
@@ -454,7 +451,6 @@ START_TEST(lbvh_grid_limit) {
   free(after);
 }
 END_TEST
-#endif
 
 static Suite *lbvh_suite(void) {
   Suite *s = suite_create("lbvh");
@@ -464,17 +460,17 @@ static Suite *lbvh_suite(void) {
   tcase_add_loop_test(tc, trees, 0, CASE_GROUPS(N_TREES * 4, TREES_PER));
   tcase_add_test(tc, tree_deeper_than_64_levels);
   tcase_add_test(tc, lbvh_bad_input);
-#ifndef GLRADIX_TEST_GPU_FORMS_SUITE
   /* lbvh_gpu_forms leaves these two to lbvh: the LBVH shaders and their
    * 2-D grids are the same in both, and the GPU forms' sorts of a million
    * pairs and on 2-D grids are sort_gpu_forms' and dispatch_gpu_forms'
    * (on CI's llvmpipe they took 10 and 6 s of lbvh_gpu_forms' 45). */
-  tcase_add_test(tc, tree_1m);
-  suite_add_tcase(s, tc);
-  tc = tcase_create("dispatch_limit_1");
-  tcase_add_checked_fixture(tc, ctx_setup_dl1, ctx_teardown);
-  tcase_add_test(tc, lbvh_grid_limit);
-#endif
+  if (!test_forms()) {
+    tcase_add_test(tc, tree_1m);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("dispatch_limit_1");
+    tcase_add_checked_fixture(tc, ctx_setup_dl1, ctx_teardown);
+    tcase_add_test(tc, lbvh_grid_limit);
+  }
   suite_add_tcase(s, tc);
   return s;
 }

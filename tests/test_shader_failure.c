@@ -1,9 +1,7 @@
-/* A shader that fails to compile: built against glradix_broken_shader, a
- * test-only static build of the library whose scan_blocks program gets a
- * broken #define (GLRADIX_TEST_BREAK_SHADER in programs.c). glradix_create
+/* A shader that fails to compile: the library's test hook (src/testing.h)
+ * gives the scan_blocks program a broken #define. Creating the context
  * must return GLRADIX_ERROR_SHADER, hand the driver's log to the logger,
- * leave no program behind and leave the GL state as it was. Standalone:
- * the shared fixtures link the regular library. */
+ * leave no program behind and leave the GL state as it was. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +11,7 @@
 #include <glradix/headless.h>
 
 #include "pin_mesa.h"
+#include "testing.h"
 
 #define GL_CURRENT_PROGRAM 0x8B8D
 typedef unsigned char (*is_program_fn)(unsigned);
@@ -47,7 +46,9 @@ START_TEST(broken_shader_is_reported) {
   d.load = glradix_headless_load;
   d.log = collect;
   glradix_context *ctx = (glradix_context *)&d; /* must be set to NULL */
-  glradix_status st = glradix_create(&d, &ctx);
+  _glradix_test_hooks hooks = _GLRADIX_TEST_HOOKS_NONE;
+  hooks.break_shader = "scan_blocks";
+  glradix_status st = _glradix_create_for_tests(&d, &hooks, &ctx);
   ck_assert_msg(st == GLRADIX_ERROR_SHADER, "glradix_create: %s", glradix_status_string(st));
   ck_assert_ptr_null(ctx);
   ck_assert_msg(strstr(g_log, "scan_blocks.comp") != NULL, "log names no stage:\n%s", g_log);

@@ -1,8 +1,6 @@
 /* glradix_sort on GL buffers with the default context: every size x every
  * distribution (sort_gpu_forms and the asan preset: fewer from 1M keys up), keys only and
  * pairs, each sorted twice on the same buffers. */
-#include <stdlib.h>
-
 #include "common.h"
 
 static const size_t sizes[] = {
@@ -21,11 +19,7 @@ static test_dist case_dist(int i) { return (test_dist)((size_t)i % DIST_COUNT); 
  * test preset (test_trimmed), whose host code takes the same path
  * whatever the keys. */
 static int case_runs(int i) {
-#ifdef GLRADIX_TEST_GPU_FORMS_SUITE
-  const int trim = 1;
-#else
-  const int trim = test_trimmed();
-#endif
+  const int trim = test_forms() != NULL || test_trimmed();
   return !trim || runs_in_trimmed_grid(case_size(i), case_dist(i));
 }
 
@@ -69,16 +63,14 @@ START_TEST(keys_buffer_longer_than_count) {
 }
 END_TEST
 
-#ifdef GLRADIX_TEST_GPU_FORMS_SUITE
-/* sort_gpu_forms sorts from GLRADIX_TEST_WIDE_FROM keys on in wide tiles
+/* sort_gpu_forms sorts from its forms' wide_from keys on in wide tiles
  * (tests/CMakeLists.txt), one key fewer in the context's, which makes more
  * tiles and counts: the scratch for the wide count must cover it
  * (glradix_reserve's promise), and pairs on both sides sort after a
  * reserve. */
 START_TEST(wide_tile_edge) {
-  const char *env = getenv("GLRADIX_TEST_WIDE_FROM");
-  ck_assert_msg(env != NULL, "sort_gpu_forms runs with GLRADIX_TEST_WIDE_FROM set");
-  const uint32_t from = (uint32_t)strtoul(env, NULL, 10);
+  ck_assert_msg(test_forms() && test_forms()->wide_from, "sort_gpu_forms sets wide_from");
+  const uint32_t from = test_forms()->wide_from;
   ck_assert_uint_gt(from, 2u * glradix_tile_size(tg_ctx));
   for (int pairs = 0; pairs <= 1; pairs++) {
     glradix_sort_desc below = {0}, at = {0};
@@ -97,7 +89,6 @@ START_TEST(wide_tile_edge) {
   run_gl_sort_twice(tg_ctx, from, DIST_MORTON, 1, 0, 0, 9702);
 }
 END_TEST
-#endif
 
 static Suite *sort_suite(void) {
   Suite *s = suite_create("sort");
@@ -112,9 +103,7 @@ static Suite *sort_suite(void) {
   tcase_add_loop_test(tc, pairs_size_x_dist, 0, CASE_GROUPS(N_CASES, SIZES_PER));
   tcase_add_test(tc, pairs_buffer_longer_than_count);
   tcase_add_test(tc, tile_edges);
-#ifdef GLRADIX_TEST_GPU_FORMS_SUITE
-  tcase_add_test(tc, wide_tile_edge);
-#endif
+  if (test_forms() && test_forms()->wide_from) tcase_add_test(tc, wide_tile_edge);
   suite_add_tcase(s, tc);
   return s;
 }

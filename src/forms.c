@@ -1,0 +1,177 @@
+/* Tile shapes and program forms per context, from the driver's limits: the
+ * one place where tuning lives (forms.h lists what each platform gets). */
+#include "forms.h"
+#include "internal.h"
+
+/* Shared memory a tile shape needs. GPUs: tile_sort's keys and values of a
+ * padded tile plus the block scan, the most of any program, so that every
+ * program keeps its staged form. CPU rasterizers: shuffle_scatter's and
+ * local_shuffle's words of a padded tile, 256 bucket words and the block
+ * scan; tile_sort and global_scatter stage whole keys only where they fit
+ * (STAGED, programs.c), which lets llvmpipe's 32 KB take 7168-key tiles. */
+static GLint64 shared_bytes(bool cpu, GLuint wg_size, GLuint items) {
+  GLuint tile = wg_size * items;
+  return cpu ? _glradix_padded_tile_bytes(tile, wg_size, 1) + 256 * 4
+             : _glradix_padded_tile_bytes(tile, wg_size, 2);
+}
+
+/* Tile shapes, best first: invocations per work group, keys per
+ * invocation, counts per invocation in a scan block. The last of each list
+ * fits GL 4.3's minimum limits.
+ * GPUs, radix_bits 8: bigger tiles coalesce the scatter's writes of 256
+ * buckets better (H200: 512x8-key tiles sorted 16M pairs 1.3x faster than
+ * 256x4 and 1.27x faster than 256x8; 1024x4, 256x16 and 512x6 were slower,
+ * and scan blocks of 8 or 16 counts an invocation slower than 4).
+ * GPUs, radix_bits 2 and 4: with 4 or 16 buckets small tiles lose little
+ * coalescing and their groups need half the shared memory: 256x8 sorted
+ * 16M pairs 11% (radix_bits 2) and 12% (4) faster than 512x8 on the H200
+ * (128x8, 256x4, 512x4 and 128x16 were slower at 1M or 64M).
+ * CPU rasterizers: few invocations with many keys each, since every
+ * invocation and barrier costs (llvmpipe, 2 cores, 1M pairs: 64x32 3.5x
+ * faster than 512x4, 32x64 1.35x faster again, 32x224 with 7168-key tiles
+ * 5% faster than 32x112; 16 counts an invocation halve the scan). The
+ * raking scan needs at least 16 invocations; keys per invocation are even
+ * (shuffle_scatter reads them two or four at a time). */
+typedef struct tile_shape {
+  GLuint wg_size, items, scan_items;
+} tile_shape;
+static const tile_shape GPU_WIDE_SHAPES[] = {{512, 8, 4}, {256, 8, 4}, {256, 4, 4}};
+static const tile_shape GPU_NARROW_SHAPES[] = {{256, 8, 4}, {256, 4, 4}};
+static const tile_shape CPU_SHAPES[] = {{32, 224, 16}, {256, 4, 4}};
+
+static void choose_tile(_glradix_forms *f, unsigned radix_bits, GLint max_invocations) {
+  const bool wide = radix_bits == 8, cpu = f->cpu_rasterizer;
+  const tile_shape *shapes = cpu ? CPU_SHAPES : wide ? GPU_WIDE_SHAPES : GPU_NARROW_SHAPES;
+  size_t count = cpu    ? sizeof CPU_SHAPES / sizeof CPU_SHAPES[0]
+                 : wide ? sizeof GPU_WIDE_SHAPES / sizeof GPU_WIDE_SHAPES[0]
+                        : sizeof GPU_NARROW_SHAPES / sizeof GPU_NARROW_SHAPES[0];
+  tile_shape pick = shapes[count - 1];
+  for (size_t i = 0; i < count - 1; i++)
+    if ((GLint)shapes[i].wg_size <= max_invocations &&
+        shared_bytes(cpu, shapes[i].wg_size, shapes[i].items) <= f->max_shared) {
+      pick = shapes[i];
+      break;
+    }
+  f->wg_size = pick.wg_size;
+  f->items = pick.items;
+  f->scan_items = pick.scan_items;
+  f->tile = pick.wg_size * pick.items;
+  f->scan_tile = pick.wg_size * pick.scan_items;
+}
+
+/* What the reduce-then-scan plan keeps per tile, and how tile_counts
+ * counts.
+ * - CPU rasterizers count in a row of 8-bit counters per invocation
+ *   (COUNT_ROWS) where the rows of the tiles a group counts, the key-bit
+ *   words and the tiles' digit starts fit in shared memory.
+ * - radix_bits 4 and 8: tile_counts writes each tile's digit starts for
+ *   shuffle_scatter (H200, 30-bit pairs at radix_bits 8: 16M 0.923 -> 0.907
+ *   ms, keys alone 0.818 -> 0.795; radix_bits 4 16M -1.8%; llvmpipe 1M
+ *   pairs radix_bits 8 74.8 -> 71.3 ms, 4 109.4 -> 102.6). radix_bits 2
+ *   needs none: its one split's totals are the starts.
+ * - GPUs, radix_bits 2: after the first pass shuffle_scatter counts the
+ *   next pass's digits as it moves the keys, and no tile_counts runs (H200,
+ *   30-bit pairs: 16M 2.182 -> 1.876 ms, 64M 9.38 -> 8.03; at radix_bits 4
+ *   16M was 8% slower and the portable path 14-17%).
+ * - GPUs with tile starts: one count column per tile_counts group, the sum
+ *   of its two tiles' counts, so that the scan and the counts' traffic
+ *   halve (H200, 30-bit pairs: 16M 0.8804 -> 0.8560 ms, 64M 3.404 ->
+ *   3.334). CPU rasterizers' rows keep a column per tile: their scan is 2%
+ *   of llvmpipe's sort. */
+static void choose_counting(_glradix_forms *f, unsigned radix_bits) {
+  const GLuint buckets = 1u << radix_bits;
+  GLint64 rows = (GLint64)_GLRADIX_COUNT_TILES * ((buckets + 3) / 4) * f->wg_size * 4 + 512 +
+                 (GLint64)_GLRADIX_COUNT_TILES * buckets * 4;
+  f->count_rows = f->cpu_rasterizer && rows <= f->max_shared;
+  const bool starts = radix_bits >= 4 && (f->count_rows || (!f->cpu_rasterizer && f->wg_size >= buckets));
+  if (!f->cpu_rasterizer && radix_bits == 2) f->per_tile = _GLRADIX_PER_TILE_NEXT_COUNTS;
+  else if (starts) f->per_tile = _GLRADIX_PER_TILE_STARTS;
+  else f->per_tile = _GLRADIX_PER_TILE_NONE;
+  f->column_shift = f->per_tile == _GLRADIX_PER_TILE_STARTS && !f->count_rows ? 1 : 0;
+}
+
+/* shuffle_scatter's forms.
+ * MOVE_SHARED: CPU rasterizers gather keys and values by slot from global
+ * memory (through shared memory was 2x slower on llvmpipe); GPUs move the
+ * values through shared memory, and with the subgroup block scan, whose
+ * registers allow it, the 32-bit keys too (H200, 30-bit pairs, radix_bits
+ * 8: 16M 3.8% faster, 64M 4.3%; holding the keys cost the portable path
+ * 34%). uint64 keys, twice the registers, were 0.6-0.8% faster gathered:
+ * they never hold theirs.
+ * VALUES_AT: on the subgroup path at radix_bits 8 the values load with the
+ * keys, before the splits (H200, 30-bit pairs 16M 0.8558 -> 0.8418 ms;
+ * uint64 pairs 4M -1.3%); where it holds 32-bit keys at radix_bits 2, after
+ * the split (16M -1.3%; with the keys +11%); elsewhere after the keys' move
+ * (radix_bits 4 with the keys +2.0%, the portable path +33%).
+ * KEY_SPLIT: 32-bit keys alone, where the moves have each tile's digit
+ * starts (radix_bits 2's split gives them): the splits move the keys
+ * themselves, not (digit, slot) words (H200 radix_bits 8 16M 0.7612 ->
+ * 0.7540 ms; llvmpipe 1M 158 -> 146 ms). */
+static void choose_scatter(_glradix_forms *f, unsigned radix_bits, const _glradix_test_hooks *h) {
+  for (int wide_keys = 0; wide_keys < 2; wide_keys++)
+    for (int pairs = 0; pairs < 2; pairs++) {
+      _glradix_scatter_form *s = &f->scatter[wide_keys][pairs];
+      int move = h->move_shared >= 0     ? h->move_shared
+                 : f->cpu_rasterizer     ? 0
+                 : f->subgroup_size != 0 ? 2
+                                         : 1;
+      if (wide_keys && move == 2) move = 1;
+      s->move_shared = move;
+      s->values_at = 0;
+      if (pairs && move != 0) {
+        if (h->values_at >= 0) s->values_at = h->values_at;
+        else if (radix_bits == 8 && (move == 2 || (wide_keys && f->subgroup_size))) s->values_at = 1;
+        else if (move == 2 && radix_bits == 2) s->values_at = 2;
+      }
+      s->key_split = !pairs && !wide_keys &&
+                     (radix_bits == 2 || f->per_tile == _GLRADIX_PER_TILE_STARTS);
+    }
+}
+
+/* GPUs' subgroup path, radix_bits 8, where the context's tiles are 8 keys
+ * an invocation: sorts of at least 12M 32-bit keys, alone or with values,
+ * take tiles of 10 keys an invocation. Fewer tiles leave fewer counts to
+ * scan and coalesce the scatter's writes better, but each work group holds
+ * more (H200, 30-bit keys, 5120-key tiles against 4096: keys alone 4M
+ * +4.7%, 12M -2.6%, 16M -4.0%, 64M -5.1%; pairs 8M +1.4%, 12M -1.0%, 16M
+ * -2.3%). The portable path was 30% slower at 32M and 64M pairs, and
+ * 64-bit keys 28-32% at 16M and 64M: both keep their tiles. */
+enum { WIDE_ITEMS = 10, WIDE_FROM = 12u << 20 };
+static void choose_wide_tile(_glradix_forms *f, unsigned radix_bits, bool any_gpu_path,
+                             GLuint from) {
+  const GLuint tile = f->wg_size * WIDE_ITEMS;
+  /* shuffle_scatter's words of a padded tile, its 256 bucket offsets and
+   * the block scan: the most a wide program holds */
+  const bool fits = _glradix_padded_tile_bytes(tile, f->wg_size, 1) + 256 * 4 <= f->max_shared &&
+                    tile <= 65535;
+  if (f->cpu_rasterizer || !(f->subgroup_size || any_gpu_path) || radix_bits != 8 ||
+      f->items != 8 || !fits)
+    return;
+  f->wide_items = WIDE_ITEMS;
+  f->wide_tile = tile;
+  f->wide_from = from;
+}
+
+void _glradix_forms_choose(_glradix_forms *f, unsigned radix_bits, const _glradix_limits *limits,
+                           const _glradix_test_hooks *hooks) {
+  static const _glradix_test_hooks none = _GLRADIX_TEST_HOOKS_NONE;
+  const _glradix_test_hooks *h = hooks ? hooks : &none;
+  *f = (_glradix_forms){0};
+  f->cpu_rasterizer = limits->cpu_rasterizer && !h->gpu_forms && !h->as_gpu_shared;
+  f->subgroup_size = h->subgroup_size && h->dump_dir ? h->subgroup_size : limits->subgroup_size;
+  f->max_shared = h->as_gpu_shared ? h->as_gpu_shared : limits->max_shared;
+  choose_tile(f, radix_bits, h->as_gpu_shared ? 1024 : limits->max_invocations);
+  /* the subgroup path needs work groups of whole subgroups */
+  if (f->subgroup_size && f->wg_size % f->subgroup_size != 0) f->subgroup_size = 0;
+  choose_counting(f, radix_bits);
+  choose_scatter(f, radix_bits, h);
+  /* shuffle_scatter.c says why the subgroup path takes tiles in reverse */
+  f->reverse_tiles = !f->cpu_rasterizer &&
+                     (h->reverse_tiles >= 0 ? h->reverse_tiles != 0
+                      : h->move_shared >= 0 ? h->move_shared == 2
+                                            : f->subgroup_size != 0);
+  choose_wide_tile(f, radix_bits, h->wide_from != 0, h->wide_from ? h->wide_from : WIDE_FROM);
+  /* lbvh_nodes.comp says why the leaves' gather goes in windows: 4M a
+   * window (H200, 16M boxes: 1M 13.5 ms, 2M 12.1, 4M 11.5, 8M 13.5) */
+  f->lbvh_window = h->lbvh_window ? h->lbvh_window : 1u << 22;
+}

@@ -1,0 +1,45 @@
+/* The library's one test hook: not API, declared in no installed header.
+ * The test suites and tests/shader_sources.sh use it to run the programs
+ * GPUs get on CI's llvmpipe, to write program sources instead of compiling
+ * them, and to break a shader on purpose. Plain C types only, so that the
+ * tests include it without the library's GL header. */
+#ifndef GLRADIX_TESTING_H
+#define GLRADIX_TESTING_H
+
+#include <stdint.h>
+
+#include "glradix/glradix.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What a test changes of the forms glradix_create would choose (forms.c).
+ * Zero or NULL fields change nothing; so do -1 in the int fields that say
+ * so. */
+typedef struct _glradix_test_hooks {
+  int gpu_forms;          /* nonzero: a GPU's forms, whatever the renderer */
+  int64_t as_gpu_shared;  /* nonzero: a GPU with this much shared memory and
+                             1024 invocations a group (gpu_forms implied) */
+  unsigned subgroup_size; /* nonzero: shaders as for this subgroup size (dump_dir only) */
+  int move_shared;        /* -1, or shuffle_scatter's MOVE_SHARED form (0, 1, 2) */
+  int values_at;          /* -1, or shuffle_scatter's VALUES_AT (0, 1, 2) */
+  int reverse_tiles;      /* -1, or whether shuffle_scatter may take tiles in reverse */
+  uint32_t wide_from;     /* nonzero: wide tiles from this count, any GPU path */
+  uint32_t lbvh_window;   /* nonzero: primitives per window of the LBVH leaves' gather */
+  const char *dump_dir;   /* non-NULL: write each program's source there, compile none */
+  const char *break_shader; /* non-NULL: that stage's compile fails (a broken #define) */
+} _glradix_test_hooks;
+
+#define _GLRADIX_TEST_HOOKS_NONE {0, 0, 0, -1, -1, -1, 0, 0, NULL, NULL}
+
+/* glradix_create with the hooks applied; hooks NULL: glradix_create. */
+GLRADIX_API glradix_status _glradix_create_for_tests(const glradix_desc *desc,
+                                                     const _glradix_test_hooks *hooks,
+                                                     glradix_context **out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GLRADIX_TESTING_H */

@@ -1,0 +1,53 @@
+/* The program forms a suite runs with, from GLRADIX_TEST_FORMS
+ * (tests/CMakeLists.txt sets it for the *_gpu_forms runs): words
+ * separated by spaces, each "gpu" or NAME=NUMBER of _glradix_test_hooks'
+ * fields move, values_at, reverse, wide_from, lbvh_window. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "forms_env.h"
+
+static int parse(const char *text, _glradix_test_hooks *h) {
+  const _glradix_test_hooks none = _GLRADIX_TEST_HOOKS_NONE;
+  *h = none;
+  h->gpu_forms = 1; /* every run with forms set takes a GPU's */
+  char word[64];
+  int used = 0;
+  while (sscanf(text, " %63s%n", word, &used) == 1) {
+    text += used;
+    char *eq = strchr(word, '=');
+    long v = eq ? strtol(eq + 1, NULL, 10) : 0;
+    if (eq) *eq = '\0';
+    if (strcmp(word, "gpu") == 0) continue;
+    if (!eq) return 0;
+    if (strcmp(word, "move") == 0) h->move_shared = (int)v;
+    else if (strcmp(word, "values_at") == 0) h->values_at = (int)v;
+    else if (strcmp(word, "reverse") == 0) h->reverse_tiles = (int)v;
+    else if (strcmp(word, "wide_from") == 0) h->wide_from = (uint32_t)v;
+    else if (strcmp(word, "lbvh_window") == 0) h->lbvh_window = (uint32_t)v;
+    else return 0;
+  }
+  return 1;
+}
+
+const _glradix_test_hooks *test_forms(void) {
+  static _glradix_test_hooks hooks;
+  static int state; /* 0 unread, 1 none, 2 set */
+  if (state == 0) {
+    const char *env = getenv("GLRADIX_TEST_FORMS");
+    state = 1;
+    if (env && *env) {
+      if (!parse(env, &hooks)) {
+        fprintf(stderr, "GLRADIX_TEST_FORMS=\"%s\": unknown word\n", env);
+        exit(2);
+      }
+      state = 2;
+    }
+  }
+  return state == 2 ? &hooks : NULL;
+}
+
+glradix_status test_create(const glradix_desc *desc, glradix_context **out) {
+  return _glradix_create_for_tests(desc, test_forms(), out);
+}

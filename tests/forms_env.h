@@ -1,0 +1,13 @@
+/* The program forms a test runs with (forms_env.c). */
+#ifndef GLRADIX_TESTS_FORMS_ENV_H
+#define GLRADIX_TESTS_FORMS_ENV_H
+
+#include "testing.h" /* src/: the library's test hook */
+
+/** The hooks $GLRADIX_TEST_FORMS asks for (a GPU's forms), or NULL when it
+ *  is unset: the context's own forms. Exits 2 on a word it does not know. */
+const _glradix_test_hooks *test_forms(void);
+/** glradix_create with test_forms(). */
+glradix_status test_create(const glradix_desc *desc, glradix_context **out);
+
+#endif
