@@ -47,7 +47,7 @@ extern "C" {
 #endif
 
 #define GLRADIX_VERSION_MAJOR 0
-#define GLRADIX_VERSION_MINOR 1
+#define GLRADIX_VERSION_MINOR 2
 #define GLRADIX_VERSION_PATCH 0
 
 /** Result of every fallible call. GLRADIX_OK is 0. */
