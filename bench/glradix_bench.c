@@ -382,16 +382,6 @@ static int check_result(const uint32_t *in_keys, const uint32_t *ref_sorted,
 
 static GladGLContext gl;
 
-/* glad wants a function-pointer-returning loader; the library's returns void *. */
-static GLADapiproc bench_gl_load(const char *name) {
-  union {
-    void *p;
-    GLADapiproc f;
-  } u;
-  u.p = glradix_headless_load(name);
-  return u.f;
-}
-
 static void log_cb(void *user, const char *message) {
   (void)user;
   fprintf(stderr, "glradix: %s\n", message);
@@ -534,7 +524,7 @@ int main(int argc, char **argv) {
             glradix_status_string(st));
     return 1;
   }
-  if (!gladLoadGLContext(&gl, bench_gl_load)) {
+  if (!gladLoadGLContext(&gl, glradix_headless_load)) {
     fprintf(stderr, "glradix-bench: could not load GL functions\n");
     glradix_headless_destroy(h);
     return 1;

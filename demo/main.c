@@ -3,11 +3,11 @@
  * (view 1) and see the Morton order and the LBVH built from it (view 2),
  * in a GLFW window or, with --headless --out DIR, as PNGs.
  *
- * View 1 shows the whole key array after each 2-bit pass (the states are
- * made with a radix_bits = 2 context, see sort_steps.c). The states inside a
- * pass (after the local shuffle or tile counts, after the scan) are not
- * shown: the library exposes no hook for them, only their GPU times
- * (glradix_query_stage_times), which go to the window title / stdout.
+ * View 1 shows the whole key array through each 2-bit pass of a
+ * radix_bits = 2 context (see sort_steps.c): after the pass's local shuffle,
+ * taken with glradix_sort_inspect (the scan that follows moves no keys), and
+ * after its global scatter. The pass's per-stage GPU times
+ * (glradix_query_stage_times) go to the window title / stdout.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "demo.h"
@@ -44,18 +44,6 @@ static void usage(FILE *f) {
         "keys: 1 sort view, 2 LBVH view; space/right next pass, left back,\n"
         "      r restart; +/- LBVH depth; drag to orbit, scroll to zoom; esc quits\n",
         f);
-}
-
-/* glad wants a function-pointer loader, glradix a void * one: union casts. */
-static GLADapiproc glad_from_headless(const char *name) {
-  union { void *p; GLADapiproc f; } u;
-  u.p = glradix_headless_load(name);
-  return u.f;
-}
-static void *glradix_from_glfw(const char *name) {
-  union { GLFWglproc f; void *p; } u;
-  u.f = glfwGetProcAddress(name);
-  return u.p;
 }
 
 static void title_text(const demo_steps *st, char *out, size_t size) {
@@ -241,7 +229,7 @@ int main(int argc, char **argv) {
   glradix_loadfunc load;
   if (headless) {
     glradix_status e = glradix_headless_create(&hl);
-    if (e != GLRADIX_OK || !gladLoadGLContext(&gl, glad_from_headless)) {
+    if (e != GLRADIX_OK || !gladLoadGLContext(&gl, glradix_headless_load)) {
       fprintf(stderr, "glradix-demo: no headless GL 4.3 context: %s\n", glradix_status_string(e));
       glradix_headless_destroy(hl);
       return 1;
@@ -273,7 +261,7 @@ int main(int argc, char **argv) {
       glfwTerminate();
       return 1;
     }
-    load = glradix_from_glfw;
+    load = glfwGetProcAddress;
     glfwSetKeyCallback(win, on_key);
     glfwSetMouseButtonCallback(win, on_button);
     glfwSetCursorPosCallback(win, on_cursor);

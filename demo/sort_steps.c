@@ -1,14 +1,17 @@
 /*
- * The sort, pass by pass. glradix has no hook for the buffers between its
- * stages or passes, so the state after pass k is made by sorting a fresh
- * copy of the input on bits [0, 2k) with a radix_bits = 2 context: LSD radix
- * sort is stable, so that is exactly the state after k passes of the full
- * sort. Pass k alone (bits [2k-2, 2k) of the state after k-1 passes) is run
- * again on a profiling context for its per-stage GPU times.
+ * The sort, pass by pass. Inside pass k, the keys after the local shuffle
+ * (each tile stably split by the pass's digit; the scan then changes only
+ * the bucket offsets) come from glradix_sort_inspect on a fresh copy of the
+ * input.
  *
- * Inside pass k, the keys after the local shuffle (each tile stably split
- * by the pass's digit; the scan then changes only the bucket offsets) come
- * from glradix_sort_inspect on another fresh copy.
+ * The state after pass k needs the values as well as the keys (they are
+ * checked against the CPU reference, and the last state's order colours the
+ * LBVH view), and glradix_sort_inspect copies keys only. So that state is
+ * made by sorting a fresh copy of the input on bits [0, 2k) with a
+ * radix_bits = 2 context: LSD radix sort is stable, so that is exactly the
+ * state after k passes of the full sort. Pass k alone (bits [2k-2, 2k) of
+ * the state after k-1 passes) is run again on a profiling context for its
+ * per-stage GPU times.
  */
 #include "demo.h"
 

@@ -10,12 +10,6 @@
 #include <glradix/headless.h>
 #include <glradix/lbvh.h>
 
-static GLADapiproc load(const char *name) {
-  union { void *p; GLADapiproc f; } u;
-  u.p = glradix_headless_load(name);
-  return u.f;
-}
-
 static unsigned depth(const glradix_lbvh_node *nodes, uint32_t i, unsigned *leaves) {
   if (nodes[i].b == GLRADIX_LBVH_LEAF) { ++*leaves; return 1; }
   unsigned l = depth(nodes, nodes[i].a, leaves), r = depth(nodes, nodes[i].b, leaves);
@@ -26,7 +20,7 @@ int main(void) {
   glradix_headless *h;
   if (glradix_headless_create(&h) != GLRADIX_OK) return 1;
   GladGLContext gl;
-  gladLoadGLContext(&gl, load);
+  gladLoadGLContext(&gl, glradix_headless_load);
   glradix_desc desc = {0};
   desc.load = glradix_headless_load;
   glradix_context *ctx;

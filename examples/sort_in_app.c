@@ -11,13 +11,6 @@
 #include <GLFW/glfw3.h>
 #include <glradix/glradix.h>
 
-/* glradix's loader type returns void *; GLFW's returns a function pointer. */
-static void *load(const char *name) {
-  union { GLFWglproc f; void *p; } u;
-  u.f = glfwGetProcAddress(name);
-  return u.p;
-}
-
 static void log_line(void *user, const char *line) { (void)user; fprintf(stderr, "glradix: %s\n", line); }
 
 int main(void) {
@@ -43,7 +36,7 @@ int main(void) {
   gl.BufferData(GL_SHADER_STORAGE_BUFFER, sizeof values, values, GL_DYNAMIC_COPY);
 
   glradix_desc desc = {0};
-  desc.load = load;
+  desc.load = glfwGetProcAddress;
   desc.log = log_line;
   glradix_context *ctx;
   if (glradix_create(&desc, &ctx) != GLRADIX_OK) return 1;

@@ -441,10 +441,12 @@ layout(std430, binding = B_BOX) buffer SceneBox { uint scene_box[]; };
 #define CELLS 1024.0
 #endif
 
+// glradix_lbvh_node (lbvh.h), field for field. Member names have their own
+// scope in GLSL, so min and max do not hide the built-in functions.
 struct Node {
-  vec3 lo;
+  vec3 min;
   uint a;
-  vec3 hi;
+  vec3 max;
   uint b;
 };
 #endif

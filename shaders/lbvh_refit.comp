@@ -22,8 +22,8 @@ void main() {
     if (atomicAdd(parents[2u * n - 1u + node], 1u) == 0u) return;
     memoryBarrierBuffer();
     Node l = nodes[nodes[node].a], r = nodes[nodes[node].b];
-    nodes[node].lo = min(l.lo, r.lo);
-    nodes[node].hi = max(l.hi, r.hi);
+    nodes[node].min = min(l.min, r.min);
+    nodes[node].max = max(l.max, r.max);
     node = parents[node];
   }
 }

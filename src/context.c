@@ -12,14 +12,11 @@ static glradix_desc desc_defaults(const glradix_desc *in) {
   return d;
 }
 
+/* glradix_apiproc and GLADapiproc are the same type, void (*)(void): no cast,
+ * so that a change to either fails to compile here. */
 static GLADapiproc load_proc(void *user, const char *name) {
   const glradix_context *ctx = user;
-  void *p = ctx->desc.load(name);
-  GLADapiproc f;
-  /* Loaders hand out function addresses as void*; POSIX guarantees the round trip. */
-  _Static_assert(sizeof f == sizeof p, "function and object pointers differ in size");
-  memcpy(&f, &p, sizeof f);
-  return f;
+  return ctx->desc.load(name);
 }
 
 /* Whether the renderer is a CPU rasterizer, which gets shapes and program

@@ -308,18 +308,13 @@ GLRADIX_API glradix_status glradix_headless_create(glradix_headless **out)
   return fail(&r, status);
 }
 
-GLRADIX_API void *glradix_headless_load(const char *name)
+GLRADIX_API glradix_apiproc glradix_headless_load(const char *name)
 {
-  __eglMustCastToProperFunctionPointerType fn;
-  void *p;
-  _Static_assert(sizeof fn == sizeof p, "function and data pointers differ in size");
-
   /* libEGL is unloaded when the last object goes: its pointers dangle then. */
   if (!name || !live)
     return NULL;
-  fn = eglGetProcAddress(name);
-  memcpy(&p, &fn, sizeof p); /* ISO C has no function-to-object pointer cast */
-  return p;
+  /* __eglMustCastToProperFunctionPointerType is void (*)(void) as well. */
+  return eglGetProcAddress(name);
 }
 
 GLRADIX_API const char *glradix_headless_renderer(const glradix_headless *h)

@@ -6,8 +6,15 @@
 
 #include <cstdio>
 
+// Declared as glfwGetProcAddress, eglGetProcAddress and glad's loaders are:
+// it must assign to glradix_desc.load without a cast.
+typedef void (*app_glproc)(void);
+static app_glproc app_get_proc_address(const char *) { return nullptr; }
+
 int main() {
   glradix_desc desc = {};
+  desc.load = app_get_proc_address;
+  if (desc.load("glGetString") != nullptr) return 1;
   desc.load = glradix_headless_load;
   glradix_sort_desc sort = {};
   sort.count = 0;

@@ -46,15 +46,6 @@ void test_log_fn(void *user, const char *message) {
 
 /* ---- GL fixtures ---------------------------------------------------------- */
 
-/* glradix_headless_load returns void *, glad wants a function pointer:
- * convert without the object-to-function pointer cast ISO C forbids. */
-static GLADapiproc test_gl_load(const char *name) {
-  void *p = glradix_headless_load(name);
-  GLADapiproc f;
-  memcpy(&f, &p, sizeof f);
-  return f;
-}
-
 void gl_setup(void) {
   tg_headless = NULL;
   tg_ctx = NULL;
@@ -65,7 +56,7 @@ void gl_setup(void) {
     ck_abort_msg("no headless OpenGL 4.3 context: %s (a missing GL context is "
                  "a failure; set GLRADIX_HEADLESS_VERBOSE=1 for the reason)",
                  glradix_status_string(st));
-  int version = gladLoadGLContext(&tg_gl, test_gl_load);
+  int version = gladLoadGLContext(&tg_gl, glradix_headless_load);
   if (!version || !tg_gl.VERSION_4_3)
     ck_abort_msg("the headless context does not give GL 4.3 through "
                  "glradix_headless_load (glad version %d.%d)",

@@ -365,13 +365,10 @@ static get_string_fn real_get_string;
 static const unsigned char *get_string_33(unsigned name) {
   return name == GL_VERSION ? (const unsigned char *)"3.3 (Core Profile) test" : real_get_string(name);
 }
-static void *load_as_33(const char *name) {
-  union { get_string_fn f; void *p; } u;
+static glradix_apiproc load_as_33(const char *name) {
   if (strcmp(name, "glGetString") != 0) return glradix_headless_load(name);
-  u.p = glradix_headless_load(name);
-  real_get_string = u.f;
-  u.f = get_string_33;
-  return u.p;
+  real_get_string = (get_string_fn)glradix_headless_load(name);
+  return (glradix_apiproc)get_string_33;
 }
 
 START_TEST(create_on_gl_below_4_3_is_unsupported) {

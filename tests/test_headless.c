@@ -104,16 +104,16 @@ typedef unsigned (*egl_bind_api_fn)(unsigned);
 START_TEST(bound_egl_api_is_kept) {
   unsetenv("GLRADIX_EGL_PLATFORM");
   glradix_headless *keep = create_or_fail(); /* keeps libEGL loaded throughout */
-  union { void *p; egl_query_api_fn f; } query = {glradix_headless_load("eglQueryAPI")};
-  union { void *p; egl_bind_api_fn f; } bind = {glradix_headless_load("eglBindAPI")};
-  ck_assert_msg(query.p && bind.p, "eglQueryAPI / eglBindAPI not found");
-  ck_assert_msg(bind.f(TEST_EGL_OPENGL_ES_API), "eglBindAPI(EGL_OPENGL_ES_API) failed");
+  egl_query_api_fn query = (egl_query_api_fn)glradix_headless_load("eglQueryAPI");
+  egl_bind_api_fn bind = (egl_bind_api_fn)glradix_headless_load("eglBindAPI");
+  ck_assert_msg(query && bind, "eglQueryAPI / eglBindAPI not found");
+  ck_assert_msg(bind(TEST_EGL_OPENGL_ES_API), "eglBindAPI(EGL_OPENGL_ES_API) failed");
   glradix_headless *h = create_or_fail();
-  ck_assert_msg(query.f() == TEST_EGL_OPENGL_API, "after create: API 0x%x", query.f());
-  ck_assert(bind.f(TEST_EGL_OPENGL_ES_API));
+  ck_assert_msg(query() == TEST_EGL_OPENGL_API, "after create: API 0x%x", query());
+  ck_assert(bind(TEST_EGL_OPENGL_ES_API));
   glradix_headless_destroy(h);
-  ck_assert_msg(query.f() == TEST_EGL_OPENGL_ES_API, "after destroy: API 0x%x", query.f());
-  bind.f(TEST_EGL_OPENGL_API);
+  ck_assert_msg(query() == TEST_EGL_OPENGL_ES_API, "after destroy: API 0x%x", query());
+  bind(TEST_EGL_OPENGL_API);
   glradix_headless_destroy(keep);
 }
 END_TEST

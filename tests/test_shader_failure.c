@@ -29,8 +29,8 @@ static void collect(void *user, const char *line) {
   strcat(g_log, "\n");
 }
 
-static void *gl_proc(const char *name) {
-  void *p = glradix_headless_load(name);
+static glradix_apiproc gl_proc(const char *name) {
+  glradix_apiproc p = glradix_headless_load(name);
   ck_assert_msg(p != NULL, "no %s", name);
   return p;
 }
@@ -39,9 +39,9 @@ START_TEST(broken_shader_is_reported) {
   glradix_headless *h = NULL;
   ck_assert_msg(glradix_headless_create(&h) == GLRADIX_OK,
                 "no headless OpenGL 4.3 context (GLRADIX_HEADLESS_VERBOSE=1 says why)");
-  union { void *p; is_program_fn f; } is_program = {gl_proc("glIsProgram")};
-  union { void *p; get_integerv_fn f; } get_integerv = {gl_proc("glGetIntegerv")};
-  union { void *p; get_error_fn f; } get_error = {gl_proc("glGetError")};
+  is_program_fn is_program = (is_program_fn)gl_proc("glIsProgram");
+  get_integerv_fn get_integerv = (get_integerv_fn)gl_proc("glGetIntegerv");
+  get_error_fn get_error = (get_error_fn)gl_proc("glGetError");
   glradix_desc d = {0};
   d.load = glradix_headless_load;
   d.log = collect;
@@ -60,11 +60,11 @@ START_TEST(broken_shader_is_reported) {
                 g_log);
   /* no program is left behind, the current program is untouched */
   for (unsigned name = 1; name < 512; name++)
-    ck_assert_msg(!is_program.f(name), "program %u left behind", name);
+    ck_assert_msg(!is_program(name), "program %u left behind", name);
   int current = -1;
-  get_integerv.f(GL_CURRENT_PROGRAM, &current);
+  get_integerv(GL_CURRENT_PROGRAM, &current);
   ck_assert_int_eq(current, 0);
-  ck_assert_uint_eq(get_error.f(), 0);
+  ck_assert_uint_eq(get_error(), 0);
   glradix_headless_destroy(h);
 }
 END_TEST

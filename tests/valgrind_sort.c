@@ -17,11 +17,6 @@
 
 enum { N = 5000 };
 
-static GLADapiproc load(const char *name) {
-  union { void *p; GLADapiproc f; } u = {glradix_headless_load(name)};
-  return u.f;
-}
-
 static int cmp_u32(const void *a, const void *b) {
   const uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
   return (x > y) - (x < y);
@@ -35,7 +30,7 @@ int main(void) {
     return 1;
   }
   GladGLContext gl;
-  if (!gladLoadGLContext(&gl, load)) return 1;
+  if (!gladLoadGLContext(&gl, glradix_headless_load)) return 1;
   glradix_desc d = {0};
   d.load = glradix_headless_load;
   glradix_context *ctx = NULL;

@@ -47,7 +47,7 @@ extern "C" {
 #endif
 
 #define GLRADIX_VERSION_MAJOR 0
-#define GLRADIX_VERSION_MINOR 1
+#define GLRADIX_VERSION_MINOR 2
 #define GLRADIX_VERSION_PATCH 0
 
 /** Result of every fallible call. GLRADIX_OK is 0. */
@@ -68,9 +68,19 @@ GLRADIX_API const char *glradix_status_string(glradix_status status);
 /** Runtime version, to compare with the GLRADIX_VERSION_* macros. */
 GLRADIX_API void glradix_version(int *major, int *minor, int *patch);
 
-/** Returns the address of a GL function, or NULL: glfwGetProcAddress,
- *  eglGetProcAddress, SDL_GL_GetProcAddress, glradix_headless_load ... */
-typedef void *(*glradix_loadfunc)(const char *name);
+/** A GL function's address as loaders return it: a function pointer of no
+ *  particular signature, cast to the real one before a call. */
+typedef void (*glradix_apiproc)(void);
+
+/** Returns the address of a GL function, or NULL. Its return type is the
+ *  one GL loaders use, `void (*)(void)`, so that they assign to
+ *  glradix_desc.load without a cast, in C and C++: GLFW's
+ *  glfwGetProcAddress (GLFWglproc), EGL's eglGetProcAddress
+ *  (__eglMustCastToProperFunctionPointerType), SDL3's SDL_GL_GetProcAddress
+ *  (SDL_FunctionPointer), any glad GLADloadfunc (GLADapiproc) and
+ *  glradix_headless_load. SDL2's SDL_GL_GetProcAddress returns `void *` and
+ *  needs a wrapper: ISO C has no conversion from object to function pointers. */
+typedef glradix_apiproc (*glradix_loadfunc)(const char *name);
 
 /** Receives one line (no trailing newline) per problem the library reports.
  *  Without one the library is silent. */

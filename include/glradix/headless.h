@@ -40,7 +40,7 @@ GLRADIX_API glradix_status glradix_headless_create(glradix_headless **out);
 /** A glradix_loadfunc for headless contexts (eglGetProcAddress). Returns
  *  NULL unless a glradix_headless object is alive (libEGL is unloaded with
  *  the last one). */
-GLRADIX_API void *glradix_headless_load(const char *name);
+GLRADIX_API glradix_apiproc glradix_headless_load(const char *name);
 
 /** GL_RENDERER of the context ("llvmpipe (LLVM 15.0.6, 256 bits)", ...);
  *  NULL if h is NULL. Valid until h is destroyed. */
