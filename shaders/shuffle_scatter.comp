@@ -7,12 +7,11 @@
 // scratch memory, so a pass reads and writes each key once (plus the count
 // kernel's read, which GPUs at radix_bits 2 make only in the first pass:
 // NEXT_COUNTS); input and output alternate.
-// The keys and the tile's bucket offsets are read first, together, so that
-// a work group waits on global memory once before ranking. Each invocation
-// reads the ITEMS consecutive slots it owns in the splits, and ranks the
-// first split from registers (measured on the H200 against coalesced loads
-// written to shared memory first: 16M pairs 1% faster at radix_bits 8 and
-// 6% at radix_bits 2, 64M pairs 2% and 5%).
+// main() runs named steps: load the tile, start counting the next pass,
+// the tile's destinations, then either copy a skipped pass's tile or rank
+// it (first split, bucket starts, other splits) and store its keys and
+// values, counting the next pass's digits. The program's form (programs.c)
+// chooses, by #if, which steps and which variant of a step run.
 
 layout(std430, binding = B_KEYS) readonly buffer Keys { KEY_T keys[]; };
 layout(std430, binding = B_KEYS) readonly buffer KeysVec { OWNED_VEC_T keys_vec[]; }; // LOAD_OWNED_KEYS
@@ -43,33 +42,6 @@ layout(location = LOC_SUMS_RAW) uniform uint u_sums_raw;
 // each digit (radix_bits 8: 16M pairs 1.7% faster on the H200, 1M 4.7% on
 // llvmpipe: context.c).
 layout(location = LOC_TILE_STARTS) uniform uint u_tile_starts;
-#endif
-
-// A skipped pass's copy where an invocation's ITEMS own slots are no whole
-// uvec4s (GPUs' wide tiles, 10 keys an invocation): the work group copies
-// the tile a uvec4 at a time, neighbours' vectors side by side, reading it
-// again (COPY_BY_GROUP, programs.c).
-#if COPY_BY_GROUP
-layout(std430, binding = B_KEYS) readonly buffer KeysVec4 { uvec4 keys_vec4[]; };
-layout(std430, binding = B_TILE_KEYS) writeonly buffer OutKeysVec4 { uvec4 out_keys_vec4[]; };
-#if HAS_VALUES
-layout(std430, binding = B_VALUES) readonly buffer ValuesVec4 { uvec4 values_vec4[]; };
-layout(std430, binding = B_TILE_VALUES) writeonly buffer OutValuesVec4 { uvec4 out_values_vec4[]; };
-#endif
-// Copies `count` words from word `first` (a multiple of 4) of `src` to
-// `dst`, through their uvec4 views src4 and dst4 where whole vectors lie in
-// the count and both bound ranges. Whole work group; at most ITEMS / 4 + 1
-// turns an invocation.
-#define COPY_WORDS(src4, src, dst4, dst, first, count)                         \
-  for (uint v_ = gl_LocalInvocationID.x; 4u * v_ < (count); v_ += WG_SIZE) {    \
-    uint w_ = (first) + 4u * v_;                                                \
-    if (4u * v_ + 4u <= (count) && (w_ >> 2) < uint(src4.length()) &&          \
-        (w_ >> 2) < uint(dst4.length())) {                                      \
-      dst4[w_ >> 2] = src4[w_ >> 2];                                            \
-    } else {                                                                    \
-      for (uint c_ = 0u; c_ < 4u && 4u * v_ + c_ < (count); c_++) dst[w_ + c_] = src[w_ + c_]; \
-    }                                                                           \
-  }
 #endif
 
 // Each bucket's offset in the output, then less its first slot in the tile.
@@ -112,14 +84,24 @@ void count_next_order(KEY_T order, uint pair) {
 // Counts `key` in s_next's pair `pair`.
 void count_next(KEY_T key, uint pair) { count_next_order(sort_key(key), pair); }
 
-// Adds the group's counts to the next pass's; `tile` is where every key of
-// a copied tile (a skipped pass) went. Whole work group, after a barrier.
+// Adds the group's counts to the next pass's, after a barrier; `tile` is
+// where every key of a copied tile (a skipped pass) went. Whole work group.
 void publish_next(bool copied, uint tile) {
+  barrier();
   for (uint x = gl_LocalInvocationID.x; x < BUCKETS * 2u * BUCKETS; x += WG_SIZE) {
     uint c = s_next[x], pair = x / BUCKETS;
     uint next_tile = copied ? tile : s_first_tile[pair >> 1] + (pair & 1u);
     if (c != 0u) atomicAdd(next_counts[u_next_counts + (x % BUCKETS) * u_num_tiles + next_tile], c);
   }
+}
+
+// Count next, a copied tile (a skipped pass): every key stays in its tile.
+// Whole work group.
+void count_next_copied(KEY_T loaded[ITEMS], uint own, uint tile_n, uint tile) {
+  barrier(); // s_next is zero
+  for (uint j = 0u; j < ITEMS; j++)
+    if (own + j < tile_n) count_next(loaded[j], 0u);
+  publish_next(true, tile);
 }
 #endif
 
@@ -128,6 +110,9 @@ void publish_next(bool copied, uint tile) {
 #endif
 #if VALUES_AT != 0 && MOVE_SHARED == 0
 #error "VALUES_AT goes with MOVE_SHARED (programs.c)"
+#endif
+#if KEY_SPLIT && HAS_VALUES
+#error "KEY_SPLIT moves keys without values (programs.c)"
 #endif
 #if MOVE_SHARED
 // The tile's words in sorted order, for the invocation's slots `sorted`
@@ -173,23 +158,47 @@ uint pass_tile() {
 #endif
 }
 
-void main() {
-  uint tile = pass_tile();
-  KEY_T loaded[ITEMS];
-  uint own = scan_index() * ITEMS;
-  LOAD_OWNED_KEYS(loaded, tile, own);
+// The steps of main(), in the order it runs them.
+
+// Load: the keys (and, VALUES_AT 1, the values, so that their loads wait
+// with the keys': programs.c) are read first, with the tile's bucket
+// offsets (tile_destinations), so that a work group waits on global memory
+// once before ranking; each invocation reads the ITEMS consecutive slots it
+// owns in the splits and ranks the first split from registers (measured on
+// the H200 against coalesced loads written to shared memory first: 16M
+// pairs 1% faster at radix_bits 8 and 6% at radix_bits 2, 64M pairs 2% and
+// 5%). `mine` stays unset unless VALUES_AT is 1: a later step loads the
+// values. A macro, as LOAD_OWNED is: with the keys returned by a function
+// (an out parameter or its result), NVIDIA's driver compiled the KEY_SPLIT
+// forms to different code.
 #if HAS_VALUES && VALUES_AT == 1
-  // The values too, so that their loads wait with the keys' (programs.c).
-  uint mine[ITEMS];
-  LOAD_OWNED_VALUES(mine, tile, own);
+#define LOAD_TILE(loaded, mine, tile, own)                                     \
+  LOAD_OWNED_KEYS(loaded, tile, own);                                          \
+  LOAD_OWNED_VALUES(mine, tile, own)
+#else
+#define LOAD_TILE(loaded, mine, tile, own) LOAD_OWNED_KEYS(loaded, tile, own)
 #endif
+
+// Count next, its start: whether this group counts the next pass's digits
+// (NEXT_COUNTS, and neither the last pass nor one before a skipped pass),
+// with its counters zeroed if so, here so that the splits' barriers order
+// the zeroing before any count.
+bool start_next_counts() {
 #if NEXT_COUNTS
-  // Whether this group counts the next pass's digits (not the last pass,
-  // nor before a skipped one); the splits' barriers order the zeroing.
   bool counting = u_next_shift != NO_NEXT && !pass_skipped(u_next_shift, u_next_bits);
   if (counting)
     for (uint x = gl_LocalInvocationID.x; x < BUCKETS * 2u * BUCKETS; x += WG_SIZE) s_next[x] = 0u;
+  return counting;
+#else
+  return false;
 #endif
+}
+
+// Destinations: each bucket's offset in the output (s_dest), read before
+// the group waits on the keys; less the tile's first slot of the bucket
+// from the tile starts (TILE_STARTS), or later from the ranking
+// (bucket_starts_from_split, bucket_starts_from_words).
+void tile_destinations(uint tile) {
   if (tile < u_num_tiles)
     for (uint b = gl_LocalInvocationID.x; b < BUCKETS; b += WG_SIZE) {
       // With COLUMN_SHIFT, the column's offset of b, plus (through the tile
@@ -203,49 +212,48 @@ void main() {
       s_dest[b] -= counts[u_tile_starts + tile * BUCKETS + b];
 #endif
     }
-  uint tile_n = keys_in_tile(tile);
-  if (tile_n == 0u) return;
-  uint lid = gl_LocalInvocationID.x;
-  uint base = tile * TILE;
-  uint mask = (1u << u_digit_bits) - 1u;
-  if (pass_skipped(u_shift, u_digit_bits)) {
-    // Every key has the same digit: the pass is the identity, but its output
-    // is the other buffer. Copy the tile, the invocation's own slots a
-    // vector at a time (or, COPY_BY_GROUP, the group's uvec4s side by
-    // side). Copied a key at a time, 8 slots apart across
-    // invocations, a skipped pass's scatter stage took the H200 0.31 ms at
-    // 16M pairs, a sorted pass's 0.19 ms; this way 24-bit keys sorted on 32
-    // bits (one pass of four skipped) went from 1.076 to 0.835 ms.
-    // Sorted passes do not pay for this branch: with it compiled out
-    // they ran up to 7% slower on the H200 (session 24).
-#if COPY_BY_GROUP
-    COPY_WORDS(keys_vec4, keys, out_keys_vec4, out_keys, tile * TILE, tile_n);
+}
+
+// Copy (a skipped pass, in which every key has the same digit: the pass is
+// the identity, but its output is the other buffer): the invocation stores
+// its own slots a vector at a time, because copied a key at a time, 8
+// slots apart across invocations, a skipped pass's scatter stage took the
+// H200 0.31 ms at 16M pairs, a sorted pass's 0.19 ms, and this way 24-bit
+// keys sorted on 32 bits (one pass of four skipped) went from 1.076 to
+// 0.835 ms. Sorted passes do not pay for this branch: with it compiled out
+// they ran up to 7% slower on the H200. Copying the group's uvec4s side by
+// side instead, where an invocation's slots are no whole uvec4s (GPUs'
+// wide tiles), sped that sort's pairs at 16M from 0.8409 to 0.7864 ms but
+// slowed sorts that skip nothing (30-bit pairs, radix_bits 8, 16M 0.8276
+// -> 0.8767 ms), so it is not done. Without VALUES_AT 1 the values are
+// loaded here.
+void copy_skipped_tile(uint tile, uint own, uint tile_n, KEY_T loaded[ITEMS], uint mine[ITEMS],
+                       bool counting) {
+  STORE_OWNED(loaded, out_keys_vec, out_keys, OWNED_VEC, OWNED_PACK, tile, own, tile_n);
+#if HAS_VALUES && VALUES_AT != 1
+  LOAD_OWNED_VALUES(mine, tile, own);
+#endif
 #if HAS_VALUES
-    COPY_WORDS(values_vec4, values, out_values_vec4, out_values, tile * TILE, tile_n);
-#endif
-#else
-    STORE_OWNED(loaded, out_keys_vec, out_keys, OWNED_VEC, OWNED_PACK, tile, own, tile_n);
-#if HAS_VALUES
-#if VALUES_AT != 1
-    uint mine[ITEMS];
-    LOAD_OWNED_VALUES(mine, tile, own);
-#endif
-    STORE_OWNED(mine, out_values_vec, out_values, WORD_VEC, WORD_PACK, tile, own, tile_n);
-#endif
+  STORE_OWNED(mine, out_values_vec, out_values, WORD_VEC, WORD_PACK, tile, own, tile_n);
 #endif
 #if NEXT_COUNTS
-    if (counting) { // every key stays in its tile
-      barrier(); // s_next is zero
-      for (uint j = 0u; j < ITEMS; j++)
-        if (own + j < tile_n) count_next(loaded[j], 0u);
-      barrier();
-      publish_next(true, tile);
-    }
+  if (counting) count_next_copied(loaded, own, tile_n, tile);
 #endif
-    return;
-  }
-  // Padding past the end takes the largest digit and starts last, so stable
-  // splits keep it at the tile's end.
+}
+
+// Rank, the first split: each key's digit, from registers (LOAD_TILE);
+// padding past the end takes the largest digit and starts last, so that
+// stable splits keep it at the tile's end. KEY_SPLIT (32-bit keys without
+// values) has the splits move the order keys themselves through s_work
+// (sort_key; the padding's sorts last), so that no (digit, slot) words are
+// read back and no keys move by them (measured on the H200, 30-bit keys,
+// radix_bits 2: 16M 1.456 -> 1.379 ms, 64M 5.00 -> 4.66, 1M 0.247 ->
+// 0.239; with values moved the same way after the keys, pairs were
+// 0.5-2.2% slower at 16M and 64M, so they keep the words; radix_bits 4 and
+// 8: programs.c). Returns the tile's first slot of each sub-digit;
+// KEY_SPLIT leaves the order keys in `loaded` (inout: with `loaded` taken
+// by value, NVIDIA's driver compiled the KEY_SPLIT forms to different code).
+uvec2 rank_first_split(inout KEY_T loaded[ITEMS], uint own, uint tile_n, uint mask) {
   uint digits[ITEMS];
   for (uint j = 0u; j < ITEMS; j++) {
     KEY_T order = own + j < tile_n ? sort_key(loaded[j]) : KEY_MAX;
@@ -255,56 +263,46 @@ void main() {
     digits[j] = key_digit(order, u_shift, mask);
   }
 #if KEY_SPLIT
-  // 32-bit keys without values: the splits move the keys themselves
-  // through s_work, as order keys (sort_key; the padding's sorts last), so
-  // that no (digit, slot) words are read back and no keys move by them
-  // (measured on the H200, 30-bit keys, radix_bits 2: 16M 1.456 -> 1.379
-  // ms, 64M 5.00 -> 4.66, 1M 0.247 -> 0.239; with values moved the same way
-  // after the keys, pairs were 0.5-2.2% slower at 16M and 64M, so they
-  // keep the words; radix_bits 4 and 8: programs.c). split_digits_keys
-  // is the first split, split_work_keys does the others, and the moves
-  // take each bucket's start from TILE_STARTS (programs.c: KEY_SPLIT
-  // needs them).
-  uvec2 first = split_digits_keys(digits, loaded);
+  return split_digits_keys(digits, loaded);
 #else
-  uvec2 first = split_digits(digits, own);
+  return split_digits(digits, own);
 #endif
-#if !TILE_STARTS
-  // radix_bits 2: one split sorts the tile, and its totals are where each
-  // bucket starts in it (padding, the largest digit, comes last). Against
-  // the search below (a read of the tile's words and a barrier), measured
-  // with 30-bit pairs: H200 16M 1.879 -> 1.819 ms, portable path 2.037 ->
-  // 1.943-1.962, 1M and 64M 1-2.5% faster; llvmpipe 1M 171 -> 155 ms.
-  if (BUCKETS == 4u && lid < BUCKETS) s_dest[lid] -= split_field(first, lid);
-#endif
-  barrier();
-#if KEY_SPLIT
-  if (BUCKETS > 4u) split_work_keys(u_shift + 2u, u_shift + u_digit_bits); // radix_bits 2: one split
-  // Invocation lid stores sorted slots lid, lid + WG_SIZE, ..., so that
-  // stores to one bucket are consecutive.
-  uint moved_keys[ITEMS]; // order keys
-  for (uint j = 0u; j < ITEMS; j++) {
-    uint i = j * WG_SIZE + lid;
-    moved_keys[j] = s_work[padded(i)];
-    if (i < tile_n) out_keys[s_dest[key_digit(moved_keys[j], u_shift, mask)] + i] = unsort_key(moved_keys[j]);
-  }
-#if NEXT_COUNTS
-  if (counting)
-    for (uint j = 0u; j < ITEMS; j++) {
-      uint i = j * WG_SIZE + lid, d = key_digit(moved_keys[j], u_shift, mask);
-      if (i < tile_n) count_next_order(moved_keys[j], d * 2u + (s_dest[d] + i) / TILE - s_first_tile[d]);
-    }
-#endif
-#else
-  split_work_words(2u, u_digit_bits);
+}
 
 #if !TILE_STARTS
+// Bucket starts, radix_bits 2: one split sorts the tile, so its totals
+// `first` are where each bucket starts in it (padding, the largest digit,
+// comes last); measured with 30-bit pairs against the search of
+// bucket_starts_from_words (a read of the tile's words and a barrier):
+// H200 16M 1.879 -> 1.819 ms, portable path 2.037 -> 1.943-1.962, 1M and
+// 64M 1-2.5% faster; llvmpipe 1M 171 -> 155 ms. The caller passes a
+// barrier before s_dest is read.
+void bucket_starts_from_split(uvec2 first, uint lid) {
+  if (BUCKETS == 4u && lid < BUCKETS) s_dest[lid] -= split_field(first, lid);
+}
+#endif
+
+// Rank, the other splits (none at radix_bits 2), after the caller's
+// barrier: KEY_SPLIT's split_work_keys moves the order keys and takes each
+// bucket's start from TILE_STARTS (programs.c: KEY_SPLIT needs them), the
+// others sort (digit << 16 | slot) words.
+void rank_other_splits() {
+#if KEY_SPLIT
+  if (BUCKETS > 4u) split_work_keys(u_shift + 2u, u_shift + u_digit_bits); // radix_bits 2: one split
+#else
+  split_work_words(2u, u_digit_bits);
+#endif
+}
+
+#if !TILE_STARTS && !KEY_SPLIT
+// Bucket starts, wider digits without TILE_STARTS: the first slot of each
+// bucket present in the tile is where the digit changes, and one
+// invocation finds it; each reads its own consecutive slots (and the one
+// before them), so that every word is read once (measured on the H200
+// against a strided loop reading two words per slot: 16M pairs 1% faster
+// at radix_bits 8; radix_bits 2, before it took them from its split, 3%).
+void bucket_starts_from_words(uint own, uint tile_n) {
   if (BUCKETS > 4u) {
-    // The first slot of each bucket present in the tile is where the digit
-    // changes; one invocation finds it. Each reads its own consecutive slots
-    // (and the one before them), so every word is read once (measured on the
-    // H200 against a strided loop reading two words per slot: 16M pairs 1%
-    // faster at radix_bits 8; radix_bits 2, which used it then, 3%).
     uint before = own == 0u ? 0xFFFFFFFFu : s_work[padded(own - 1u)] >> 16;
     for (uint j = 0u; j < ITEMS; j++) {
       uint i = own + j;
@@ -314,62 +312,132 @@ void main() {
     }
     barrier();
   }
+}
 #endif
-  // Invocation lid moves the keys of sorted slots lid, lid + WG_SIZE, ...,
-  // so that stores to one bucket are consecutive.
-#if MOVE_SHARED
-  // GPUs: the values (read as vectors of the invocation's own slots, when
-  // VALUES_AT says), and with MOVE_SHARED 2 the 32-bit keys it still
-  // holds, go through s_work to the invocations that move them, instead of
-  // being gathered from global memory by slot (measured on the H200,
-  // 30-bit pairs, subgroup path: 16M radix_bits 8 3.8% faster, 64M 4.3%,
-  // 1M 2.6%; radix_bits 2 2%, 1%, 5%). Holding the keys cost the portable
-  // path 34% at radix_bits 8, so it moves only the values this way (16M 1%
-  // slower, 1M and 64M 1% faster, radix_bits 2 0-4% faster): see
-  // programs.c.
-  uint sorted[ITEMS]; // the words of its slots: digit << 16 | slot in the tile
-  for (uint j = 0u; j < ITEMS; j++) sorted[j] = s_work[padded(j * WG_SIZE + lid)];
-  // Stores `value_j` (an expression of j) for each of those slots in `out`.
-#define STORE_SORTED(out, value_j)                                             \
-  for (uint j = 0u; j < ITEMS; j++) {                                          \
-    uint i = j * WG_SIZE + lid;                                                \
-    if (i < tile_n) out[destination(sorted[j], i)] = value_j;                  \
+
+// Store: invocation lid stores the keys (and values) of sorted slots lid,
+// lid + WG_SIZE, ..., so that stores to one bucket are consecutive; the
+// program's form picks one of three ways of moving them.
+#if KEY_SPLIT
+#if NEXT_COUNTS
+// Count next, KEY_SPLIT: the order keys as they were stored, after the stores.
+void count_next_split(uint moved_keys[ITEMS], uint lid, uint tile_n, uint mask) {
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint i = j * WG_SIZE + lid, d = key_digit(moved_keys[j], u_shift, mask);
+    if (i < tile_n) count_next_order(moved_keys[j], d * 2u + (s_dest[d] + i) / TILE - s_first_tile[d]);
   }
-#if HAS_VALUES && VALUES_AT == 2
-  // The values' loads wait while the keys move (programs.c).
-  uint mine[ITEMS];
-  LOAD_OWNED_VALUES(mine, tile, own);
+}
 #endif
+
+// ... KEY_SPLIT: the keys are s_work's order keys; counted for the next
+// pass after the stores.
+void store_split_keys(uint lid, uint tile_n, uint mask, bool counting) {
+  uint moved_keys[ITEMS]; // order keys
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint i = j * WG_SIZE + lid;
+    moved_keys[j] = s_work[padded(i)];
+    if (i < tile_n) out_keys[s_dest[key_digit(moved_keys[j], u_shift, mask)] + i] = unsort_key(moved_keys[j]);
+  }
+#if NEXT_COUNTS
+  if (counting) count_next_split(moved_keys, lid, tile_n, mask);
+#endif
+}
+#elif MOVE_SHARED
+// ... GPUs: the values (read as vectors of the invocation's own slots,
+// when VALUES_AT says), and with MOVE_SHARED 2 the 32-bit keys it still
+// holds, go through s_work to the invocations that move them, instead of
+// being gathered from global memory by slot (measured on the H200, 30-bit
+// pairs, subgroup path: 16M radix_bits 8 3.8% faster, 64M 4.3%, 1M 2.6%;
+// radix_bits 2 2%, 1%, 5%); holding the keys cost the portable path 34% at
+// radix_bits 8, so it moves only the values this way (16M 1% slower, 1M
+// and 64M 1% faster, radix_bits 2 0-4% faster): see programs.c.
+
+// The words of the invocation's sorted slots: digit << 16 | slot in the tile.
+uint[ITEMS] sorted_slots(uint lid) {
+  uint sorted[ITEMS];
+  for (uint j = 0u; j < ITEMS; j++) sorted[j] = s_work[padded(j * WG_SIZE + lid)];
+  return sorted;
+}
+
+#if MOVE_SHARED == 2 && NEXT_COUNTS
+// Count next, the subgroup path: it holds its keys, so they are counted
+// after the stores (measured on the H200 against counting in the store
+// loop: radix_bits 2, 16M pairs 1.921 -> 1.877 ms).
+void count_next_held(KEY_T moved_keys[ITEMS], uint sorted[ITEMS], uint lid, uint tile_n) {
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint i = j * WG_SIZE + lid;
+    if (i < tile_n) count_next(moved_keys[j], next_pair(sorted[j], i));
+  }
+}
+#endif
+
 #if MOVE_SHARED == 2
-  uint moved_keys[ITEMS] = sorted_words(loaded, sorted);
-#define MOVED_KEY(j) moved_keys[j]
+// The keys the subgroup path holds, `moved` in sorted_words' order.
+void store_sorted_keys(uint sorted[ITEMS], KEY_T moved[ITEMS], uint lid, uint tile_n) {
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint i = j * WG_SIZE + lid;
+    if (i < tile_n) out_keys[destination(sorted[j], i)] = moved[j];
+  }
+}
 #else
-#define MOVED_KEY(j) keys[base + (sorted[j] & 0xFFFFu)]
-#endif
-#if NEXT_COUNTS && MOVE_SHARED != 2
-  // Each key stored and counted in one loop: the portable path gathers it once.
+// The portable path's keys, gathered by slot; with NEXT_COUNTS each is
+// stored and counted in one loop, so that it is gathered once.
+void store_gathered_keys(uint sorted[ITEMS], uint lid, uint base, uint tile_n, bool counting) {
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
     if (i < tile_n) {
-      KEY_T key = MOVED_KEY(j);
+#if NEXT_COUNTS
+      KEY_T key = keys[base + (sorted[j] & 0xFFFFu)];
       out_keys[destination(sorted[j], i)] = key;
       if (counting) count_next(key, next_pair(sorted[j], i));
+#else
+      out_keys[destination(sorted[j], i)] = keys[base + (sorted[j] & 0xFFFFu)];
+#endif
     }
   }
-#else
-  STORE_SORTED(out_keys, MOVED_KEY(j))
+}
 #endif
+
 #if HAS_VALUES
-#if VALUES_AT == 0
-  uint mine[ITEMS];
+// The values, `moved` in sorted_words' order.
+void store_sorted_values(uint sorted[ITEMS], uint moved[ITEMS], uint lid, uint tile_n) {
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint i = j * WG_SIZE + lid;
+    if (i < tile_n) out_values[destination(sorted[j], i)] = moved[j];
+  }
+}
+#endif
+
+// The keys, then the values; `mine` holds the values if VALUES_AT is 1, and
+// is loaded here otherwise: VALUES_AT 2 before the keys move, so that their
+// loads wait while the keys move, VALUES_AT 0 after (programs.c).
+void store_through_shared(uint tile, uint own, uint lid, uint base, uint tile_n, KEY_T loaded[ITEMS],
+                          uint mine[ITEMS], bool counting) {
+  uint sorted[ITEMS] = sorted_slots(lid);
+#if HAS_VALUES && VALUES_AT == 2
   LOAD_OWNED_VALUES(mine, tile, own);
 #endif
-  uint moved[ITEMS] = sorted_words(mine, sorted);
-  STORE_SORTED(out_values, moved[j])
-#endif
+#if MOVE_SHARED == 2
+  KEY_T moved_keys[ITEMS] = sorted_words(loaded, sorted);
+  store_sorted_keys(sorted, moved_keys, lid, tile_n);
 #else
-  // CPU rasterizers: each key (and value) is read from global memory by
-  // its slot (moving them through shared memory was 2x slower on llvmpipe).
+  store_gathered_keys(sorted, lid, base, tile_n, counting);
+#endif
+#if HAS_VALUES && VALUES_AT == 0
+  LOAD_OWNED_VALUES(mine, tile, own);
+#endif
+#if HAS_VALUES
+  store_sorted_values(sorted, sorted_words(mine, sorted), lid, tile_n);
+#endif
+#if NEXT_COUNTS && MOVE_SHARED == 2
+  if (counting) count_next_held(moved_keys, sorted, lid, tile_n);
+#endif
+}
+#else
+// ... CPU rasterizers: each key (and value) is read from global memory by
+// its slot, because moving them through shared memory was 2x slower on
+// llvmpipe; each key stored and (NEXT_COUNTS) counted in one loop.
+void store_gathered(uint lid, uint base, uint tile_n, bool counting) {
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
     if (i < tile_n) {
@@ -385,22 +453,45 @@ void main() {
 #endif
     }
   }
+}
 #endif
-#endif // KEY_SPLIT
-#if NEXT_COUNTS
-#if MOVE_SHARED == 2 && !KEY_SPLIT
-  // The subgroup path holds its keys: counted after the stores (measured on
-  // the H200 against counting in the store loop: radix_bits 2, 16M pairs
-  // 1.921 -> 1.877 ms).
-  if (counting)
-    for (uint j = 0u; j < ITEMS; j++) {
-      uint i = j * WG_SIZE + lid;
-      if (i < tile_n) count_next(moved_keys[j], next_pair(sorted[j], i));
-    }
-#endif
-  if (counting) {
-    barrier();
-    publish_next(false, tile);
+
+void main() {
+  uint tile = pass_tile();
+  uint own = scan_index() * ITEMS;
+  KEY_T loaded[ITEMS];
+  uint mine[ITEMS]; // the values (HAS_VALUES), loaded where VALUES_AT says
+  LOAD_TILE(loaded, mine, tile, own);
+  bool counting = start_next_counts();
+  tile_destinations(tile);
+  uint tile_n = keys_in_tile(tile);
+  if (tile_n == 0u) return;
+  // Computed here and passed to the steps: computed in them, their shorter
+  // lives changed the code NVIDIA's driver made of the portable path.
+  uint lid = gl_LocalInvocationID.x;
+  uint base = tile * TILE;
+  uint mask = (1u << u_digit_bits) - 1u;
+  if (pass_skipped(u_shift, u_digit_bits)) {
+    copy_skipped_tile(tile, own, tile_n, loaded, mine, counting);
+    return;
   }
+  uvec2 first = rank_first_split(loaded, own, tile_n, mask);
+#if !TILE_STARTS
+  bucket_starts_from_split(first, lid);
+#endif
+  barrier();
+  rank_other_splits();
+#if !TILE_STARTS && !KEY_SPLIT
+  bucket_starts_from_words(own, tile_n);
+#endif
+#if KEY_SPLIT
+  store_split_keys(lid, tile_n, mask, counting);
+#elif MOVE_SHARED
+  store_through_shared(tile, own, lid, base, tile_n, loaded, mine, counting);
+#else
+  store_gathered(lid, base, tile_n, counting);
+#endif
+#if NEXT_COUNTS
+  if (counting) publish_next(false, tile);
 #endif
 }

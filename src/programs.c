@@ -82,13 +82,12 @@ static int shared_forms(char *out, size_t size, const glradix_context *ctx,
                     "#define MOVE_SHARED %d\n#define TILE_STARTS %d\n#define NEXT_COUNTS %d\n"
                     "#define LOC_NEXT_SHIFT %d\n#define LOC_NEXT_BITS %d\n"
                     "#define LOC_NEXT_COUNTS %d\n#define NO_NEXT %uu\n#define KEY_SPLIT %d\n"
-                    "#define REVERSE_TILES %d\n#define LOC_REVERSE_FROM %d\n#define VALUES_AT %d\n"
-                    "#define COPY_BY_GROUP %d\n",
+                    "#define REVERSE_TILES %d\n#define LOC_REVERSE_FROM %d\n#define VALUES_AT %d\n",
                     scatter->move_shared, tile_starts ? 1 : 0, next_counts ? 1 : 0,
                     _GLRADIX_LOC_NEXT_SHIFT, _GLRADIX_LOC_NEXT_BITS, _GLRADIX_LOC_NEXT_COUNTS,
                     _GLRADIX_NO_NEXT, scatter->key_split ? 1 : 0,
                     ctx->forms.reverse_tiles ? 1 : 0, _GLRADIX_LOC_REVERSE_FROM,
-                    scatter->values_at, 0);
+                    scatter->values_at);
   if (src->source == _glradix_shader_tile_counts) {
     return snprintf(out, size,
                     "#define COUNT_ROWS %d\n#define TILE_STARTS %d\n#define LOC_ZERO_SUMS %d\n"

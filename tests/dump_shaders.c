@@ -1,12 +1,15 @@
-/* Writes the source of every program a context with the given radix_bits
- * builds (every key width and tile) to DIR instead of compiling it (the
- * library's test hook, src/testing.h); with SHARED_BYTES, shaped as for a
- * GPU with that much shared memory, and with SUBGROUP_SIZE as for its
- * subgroups. Driven by tests/shader_sources.sh. Exits 1 if no context can
- * be made.
- *   dump_shaders RADIX_BITS DIR [SHARED_BYTES [SUBGROUP_SIZE]] */
+/* Writes the source of every program a context builds (every key width
+ * and tile) to WORK/<config>/r<radix_bits>/ instead of compiling it (the
+ * library's test hook, src/testing.h), for every radix width and four
+ * configurations: cpu (the driver's own limits, llvmpipe in CI) and, as a
+ * GPU's limits would shape them, gpu48 (48 KB of shared memory), gpu48_
+ * subgroup32 (and 32-wide subgroups) and gpu32 (32 KB). One context at a
+ * time on one headless display. Driven by tests/shader_sources.sh. Exits 1
+ * if a context cannot be made or a folder written.
+ *   dump_shaders WORK */
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include <glradix/glradix.h>
 #include <glradix/headless.h>
@@ -19,9 +22,18 @@ static void log_line(void *user, const char *line) {
   fprintf(stderr, "%s\n", line);
 }
 
+typedef struct config {
+  const char *name;
+  int64_t shared; /* 0: the driver's limits */
+  unsigned subgroup_size;
+} config;
+
+static const config CONFIGS[] = {
+    {"cpu", 0, 0}, {"gpu48", 49152, 0}, {"gpu48_subgroup32", 49152, 32}, {"gpu32", 32768, 0}};
+
 int main(int argc, char **argv) {
-  if (argc < 3 || argc > 5) {
-    fprintf(stderr, "usage: dump_shaders RADIX_BITS DIR [SHARED_BYTES [SUBGROUP_SIZE]]\n");
+  if (argc != 2) {
+    fprintf(stderr, "usage: dump_shaders WORK\n");
     return 2;
   }
   test_pin_mesa(); /* Mesa's own leaks keep their names for tests/lsan.supp */
@@ -30,18 +42,31 @@ int main(int argc, char **argv) {
     fprintf(stderr, "dump_shaders: no headless OpenGL 4.3 context\n");
     return 1;
   }
-  glradix_desc d = {0};
-  d.load = glradix_headless_load;
-  d.radix_bits = (unsigned)atoi(argv[1]);
-  d.log = log_line;
-  glradix_context *ctx = NULL;
-  _glradix_test_hooks hooks = _GLRADIX_TEST_HOOKS_NONE;
-  hooks.dump_dir = argv[2];
-  if (argc > 3) hooks.as_gpu_shared = atoll(argv[3]);
-  if (argc > 4) hooks.subgroup_size = (unsigned)atoi(argv[4]);
-  glradix_status st = _glradix_create_for_tests(&d, &hooks, &ctx);
-  if (st != GLRADIX_OK) fprintf(stderr, "dump_shaders: glradix_create failed (%d)\n", (int)st);
-  glradix_destroy(ctx);
+  int failed = 0;
+  for (size_t c = 0; c < sizeof CONFIGS / sizeof CONFIGS[0]; c++)
+    for (unsigned bits = 2; bits <= 8; bits *= 2) {
+      char dir[1024];
+      snprintf(dir, sizeof dir, "%s/%s", argv[1], CONFIGS[c].name);
+      mkdir(dir, 0755);
+      snprintf(dir, sizeof dir, "%s/%s/r%u", argv[1], CONFIGS[c].name, bits);
+      mkdir(dir, 0755);
+      glradix_desc d = {0};
+      d.load = glradix_headless_load;
+      d.radix_bits = bits;
+      d.log = log_line;
+      _glradix_test_hooks hooks = _GLRADIX_TEST_HOOKS_NONE;
+      hooks.dump_dir = dir;
+      hooks.as_gpu_shared = CONFIGS[c].shared;
+      hooks.subgroup_size = CONFIGS[c].subgroup_size;
+      glradix_context *ctx = NULL;
+      glradix_status st = _glradix_create_for_tests(&d, &hooks, &ctx);
+      if (st != GLRADIX_OK) {
+        fprintf(stderr, "dump_shaders: %s radix_bits %u: create failed (%d)\n", CONFIGS[c].name,
+                bits, (int)st);
+        failed = 1;
+      }
+      glradix_destroy(ctx);
+    }
   glradix_headless_destroy(h);
-  return st == GLRADIX_OK ? 0 : 1;
+  return failed;
 }

@@ -2,9 +2,7 @@
  * without GL: the table src/forms.h documents for llvmpipe and the H200,
  * and the rules every choice must keep on any limits a conforming GL 4.3
  * driver reports (shapes that fit, forms that go together). */
-#include <check.h>
-#include <stdlib.h>
-
+#include "common.h"
 #include "forms.h"
 #include "internal.h"
 
@@ -154,10 +152,4 @@ static Suite *forms_suite(void) {
   return s;
 }
 
-int main(void) {
-  SRunner *sr = srunner_create(forms_suite());
-  srunner_run_all(sr, CK_ENV);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
-}
+TEST_MAIN(forms_suite)
