@@ -170,7 +170,8 @@ uint pass_tile() {
 // 5%). `mine` stays unset unless VALUES_AT is 1: a later step loads the
 // values. A macro, as LOAD_OWNED is: with the keys returned by a function
 // (an out parameter or its result), NVIDIA's driver compiled the KEY_SPLIT
-// forms to different code.
+// forms to different code and Mesa's program binaries of them grew by
+// half (llvmpipe, radix_bits 8: 13.5 to 22.3 KB).
 #if HAS_VALUES && VALUES_AT == 1
 #define LOAD_TILE(loaded, mine, tile, own)                                     \
   LOAD_OWNED_KEYS(loaded, tile, own);                                          \
@@ -243,31 +244,36 @@ void copy_skipped_tile(uint tile, uint own, uint tile_n, KEY_T loaded[ITEMS], ui
 
 // Rank, the first split: each key's digit, from registers (LOAD_TILE);
 // padding past the end takes the largest digit and starts last, so that
-// stable splits keep it at the tile's end. KEY_SPLIT (32-bit keys without
-// values) has the splits move the order keys themselves through s_work
-// (sort_key; the padding's sorts last), so that no (digit, slot) words are
-// read back and no keys move by them (measured on the H200, 30-bit keys,
-// radix_bits 2: 16M 1.456 -> 1.379 ms, 64M 5.00 -> 4.66, 1M 0.247 ->
-// 0.239; with values moved the same way after the keys, pairs were
-// 0.5-2.2% slower at 16M and 64M, so they keep the words; radix_bits 4 and
-// 8: programs.c). Returns the tile's first slot of each sub-digit;
-// KEY_SPLIT leaves the order keys in `loaded` (inout: with `loaded` taken
-// by value, NVIDIA's driver compiled the KEY_SPLIT forms to different code).
-uvec2 rank_first_split(inout KEY_T loaded[ITEMS], uint own, uint tile_n, uint mask) {
-  uint digits[ITEMS];
-  for (uint j = 0u; j < ITEMS; j++) {
-    KEY_T order = own + j < tile_n ? sort_key(loaded[j]) : KEY_MAX;
+// stable splits keep it at the tile's end. Declares `first`, the tile's
+// first slot of each sub-digit. KEY_SPLIT (32-bit keys without values) has
+// the splits move the order keys themselves through s_work (sort_key; the
+// padding's sorts last), so that no (digit, slot) words are read back and
+// no keys move by them (measured on the H200, 30-bit keys, radix_bits 2:
+// 16M 1.456 -> 1.379 ms, 64M 5.00 -> 4.66, 1M 0.247 -> 0.239; with values
+// moved the same way after the keys, pairs were 0.5-2.2% slower at 16M and
+// 64M, so they keep the words; radix_bits 4 and 8: programs.c): the order
+// keys replace the keys in `loaded`. A macro, as LOAD_TILE: in a function
+// (`loaded` by value or inout), NVIDIA's driver compiled the KEY_SPLIT
+// forms to different code, Mesa's program binaries of them doubled
+// (llvmpipe, radix_bits 8: 13.5 to 26.8 KB) and its uint64 forms changed.
 #if KEY_SPLIT
-    loaded[j] = order;
-#endif
-    digits[j] = key_digit(order, u_shift, mask);
-  }
-#if KEY_SPLIT
-  return split_digits_keys(digits, loaded);
+#define RANK_FIRST_SPLIT(first, loaded, own, tile_n, mask)                     \
+  uint digits[ITEMS];                                                          \
+  for (uint j = 0u; j < ITEMS; j++) {                                          \
+    KEY_T order = own + j < tile_n ? sort_key(loaded[j]) : KEY_MAX;            \
+    loaded[j] = order;                                                         \
+    digits[j] = key_digit(order, u_shift, mask);                               \
+  }                                                                            \
+  uvec2 first = split_digits_keys(digits, loaded)
 #else
-  return split_digits(digits, own);
+#define RANK_FIRST_SPLIT(first, loaded, own, tile_n, mask)                     \
+  uint digits[ITEMS];                                                          \
+  for (uint j = 0u; j < ITEMS; j++) {                                          \
+    KEY_T order = own + j < tile_n ? sort_key(loaded[j]) : KEY_MAX;            \
+    digits[j] = key_digit(order, u_shift, mask);                               \
+  }                                                                            \
+  uvec2 first = split_digits(digits, own)
 #endif
-}
 
 #if !TILE_STARTS
 // Bucket starts, radix_bits 2: one split sorts the tile, so its totals
@@ -475,7 +481,7 @@ void main() {
     copy_skipped_tile(tile, own, tile_n, loaded, mine, counting);
     return;
   }
-  uvec2 first = rank_first_split(loaded, own, tile_n, mask);
+  RANK_FIRST_SPLIT(first, loaded, own, tile_n, mask);
 #if !TILE_STARTS
   bucket_starts_from_split(first, lid);
 #endif
