@@ -191,8 +191,8 @@ uint split_field(uvec2 slots, uint d) {
 
 // The slot of this invocation's next key of sub-digit d; moves d's field on.
 // A field never carries into its neighbour: it ends at most at TILE. (Built
-// on split_field, radix_bits 8's portable path was 0.6% slower on the H200
-// in one call, so it keeps its own form.)
+// on split_field, radix_bits 8's portable path was 0.6% slower on the H200,
+// so it keeps its own form.)
 uint split_take(inout uvec2 next, uint d) {
   uint shift = (d & 1u) << 4;
   bool low = d < 2u;
