@@ -2,6 +2,9 @@
 #include <glad/gl.h>
 
 #include "bench_lbvh.h"
+
+#include "bench_buffers.h"
+#include "bench_dist.h"
 #include "bench_time.h"
 
 #include <stdlib.h>
@@ -9,27 +12,19 @@
 
 #include <glradix/lbvh.h>
 
-static uint64_t next(uint64_t *s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
-/* Small random boxes in a 100-unit cube: vec4 min, vec4 max each. */
-static void make_boxes(float *b, uint32_t n) {
+void bench_lbvh_boxes(float *b, uint32_t n) {
   uint64_t s = 0x6c627668ull ^ n;
   for (uint32_t i = 0; i < n; ++i)
     for (int c = 0; c < 3; ++c) {
-      float lo = (float)(next(&s) >> 40) * (100.0f / 16777216.0f);
+      float lo = (float)(bench_mix64(&s) >> 40) * (100.0f / 16777216.0f);
       b[8 * i + c] = lo;
-      b[8 * i + 4 + c] = lo + (float)(next(&s) >> 40) * (0.5f / 16777216.0f);
+      b[8 * i + 4 + c] = lo + (float)(bench_mix64(&s) >> 40) * (0.5f / 16777216.0f);
       b[8 * i + 3] = b[8 * i + 7] = 0.0f;
     }
 }
 
-static int check_tree(const glradix_lbvh_node *nodes, const float *b, uint32_t n, char *why,
-                      size_t len) {
+int bench_lbvh_check(const glradix_lbvh_node *nodes, const float *b, uint32_t n, char *why,
+                     size_t len) {
   unsigned char *seen = calloc(n, 1);
   uint32_t *stack = malloc(2 * (size_t)n * sizeof *stack);
   int ok = seen && stack;
@@ -152,7 +147,7 @@ int bench_lbvh(GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, s
       failed = 1;
       continue;
     }
-    make_boxes(b, n);
+    bench_lbvh_boxes(b, n);
     GLuint buf[2];
     gl->GenBuffers(2, buf);
     gl->BindBuffer(GL_COPY_WRITE_BUFFER, buf[0]);
@@ -176,18 +171,8 @@ int bench_lbvh(GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, s
       if (verify) {
         char why[160];
         /* read through a staging copy, as the sort rows do */
-        GLuint staging;
-        gl->GenBuffers(1, &staging);
-        gl->BindBuffer(GL_COPY_WRITE_BUFFER, staging);
-        gl->BufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)glradix_lbvh_nodes_bytes(n), NULL,
-                       GL_STREAM_READ);
-        gl->BindBuffer(GL_COPY_READ_BUFFER, buf[1]);
-        gl->CopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0,
-                              (GLsizeiptr)glradix_lbvh_nodes_bytes(n));
-        gl->GetBufferSubData(GL_COPY_WRITE_BUFFER, 0, (GLsizeiptr)glradix_lbvh_nodes_bytes(n),
-                             nodes);
-        gl->DeleteBuffers(1, &staging);
-        int ok = check_tree(nodes, b, n, why, sizeof why);
+        bench_download(gl, buf[1], (uint32_t *)nodes, (uint32_t)(glradix_lbvh_nodes_bytes(n) / 4));
+        int ok = bench_lbvh_check(nodes, b, n, why, sizeof why);
         if (!ok) {
           fprintf(stderr, "glradix-bench: lbvh n = %u: verification failed: %s\n", n, why);
           failed = 1;
@@ -195,8 +180,9 @@ int bench_lbvh(GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, s
         verified = ok ? "yes" : "NO";
       }
       unsigned rb = glradix_query_desc(ctx).radix_bits;
+      /* dist: the codes of boxes uniform in a cube */
       if (csv)
-        printf("glradix-lbvh,%u,%u,1,%u,%.4f,%.1f,%s\n", n, morton_bits, rb, ms,
+        printf("glradix-lbvh,%u,%u,1,%u,%.4f,%.1f,%s,uniform\n", n, morton_bits, rb, ms,
                ms > 0 ? n / ms / 1e3 : 0.0, verified);
       else
         fprintf(info, "lbvh: %u boxes, %u-bit Morton codes, radix_bits %u: %.4f ms "

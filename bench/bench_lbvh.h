@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include <glradix/glradix.h>
+#include <glradix/lbvh.h>
 
 struct GladGLContext; /* glad/gl.h: the bench's own GL table */
 
@@ -15,6 +16,17 @@ struct GladGLContext; /* glad/gl.h: the bench's own GL table */
  * leaf boxes equal to the primitives', internal boxes the exact union of
  * their children). Rows as glradix-bench's CSV with impl "glradix-lbvh"
  * (key_bits = morton bits). Returns 0, or 1 if a build or check failed. */
+/* n small random boxes in a 100-unit cube, vec4 min and vec4 max each (8
+ * floats); the same n gives the same boxes. */
+void bench_lbvh_boxes(float *b, uint32_t n);
+
+/* Checks a tree of n boxes read back from glradix_lbvh_build: each
+ * primitive reached once from the root, leaf boxes equal to the
+ * primitives', internal boxes the exact union of their children. 1 if
+ * right, 0 and a reason if not. */
+int bench_lbvh_check(const glradix_lbvh_node *nodes, const float *b, uint32_t n, char *why,
+                     size_t len);
+
 int bench_lbvh(struct GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, size_t nsizes,
                unsigned morton_bits, unsigned repeat, int verify, int csv, FILE *info);
 

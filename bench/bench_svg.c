@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum { W = 900, H = 520, ML = 80, MR = 250, MT = 50, MB = 70 };
 
@@ -15,10 +16,12 @@ static const char *const palette[] = {
 typedef struct config {
   int pairs;
   unsigned key_bits, radix_bits;
+  const char *dist;
 } config;
 
 static int same_config(const config *c, const bench_result *r) {
-  return c->pairs == r->pairs && c->key_bits == r->key_bits && c->radix_bits == r->radix_bits;
+  return c->pairs == r->pairs && c->key_bits == r->key_bits && c->radix_bits == r->radix_bits &&
+         strcmp(c->dist, r->dist) == 0;
 }
 
 /* Text with &, <, > and quotes escaped for XML. */
@@ -75,6 +78,7 @@ int bench_write_svg(const char *path, const char *title, const bench_result *row
       cfg[ncfg].pairs = rows[i].pairs;
       cfg[ncfg].key_bits = rows[i].key_bits;
       cfg[ncfg].radix_bits = rows[i].radix_bits;
+      cfg[ncfg].dist = rows[i].dist;
       ++ncfg;
     }
     const double lx = log2((double)rows[i].n);
@@ -148,8 +152,11 @@ int bench_write_svg(const char *path, const char *title, const bench_result *row
     const double lx = ML + pw + 15;
     fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\"%s/>\n",
             lx, ly, lx + 28, ly, col, dash);
-    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">%s, %u-bit keys, radix %u</text>\n", lx + 34, ly + 4,
-            cfg[c].pairs ? "pairs" : "keys only", cfg[c].key_bits, cfg[c].radix_bits);
+    /* uniform keys, the usual plot, keep their legend as it was */
+    const int uniform = strcmp(cfg[c].dist, "uniform") == 0;
+    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">%s, %u-bit keys, radix %u%s%s</text>\n", lx + 34,
+            ly + 4, cfg[c].pairs ? "pairs" : "keys only", cfg[c].key_bits, cfg[c].radix_bits,
+            uniform ? "" : ", ", uniform ? "" : cfg[c].dist);
   }
 #undef PX
 #undef PY

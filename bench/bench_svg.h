@@ -13,11 +13,13 @@ typedef struct bench_result {
   unsigned radix_bits; /* resolved value */
   double ms_median;
   double mkeys_per_s;
+  const char *dist; /* the keys' distribution, as --dist names it */
 } bench_result;
 
 /* Writes Mkeys/s versus N (log2 x axis), one polyline per configuration
- * (pairs, key_bits, radix_bits), with axis labels and a legend. `title` may
- * be NULL. Returns 0 on success, -1 if the file cannot be written. */
+ * (pairs, key_bits, radix_bits, distribution), with axis labels and a
+ * legend. `title` may be NULL. Returns 0 on success, -1 if the file cannot
+ * be written. */
 int bench_write_svg(const char *path, const char *title, const bench_result *rows,
                     size_t count);
 

@@ -8,7 +8,11 @@
  * (at least two, for at least a second unless --warmup says), then the
  * median of --repeat timed runs; the upload before each run is outside
  * the timed region.
- * Output: a table, or CSV with the columns of shared/gpu/cub_sort_bench.cu.
+ * --dist draws the keys from other distributions as well (bench_dist.h);
+ * --soak times sorts in a process that lives like an application instead
+ * (bench_soak.h).
+ * Output: a table, or CSV with the columns of shared/gpu/cub_sort_bench.cu
+ * and the distribution last.
  */
 #define GLAD_GL_IMPLEMENTATION
 #include <glad/gl.h>
@@ -16,10 +20,15 @@
 #include <glradix/glradix.h>
 #include <glradix/headless.h>
 
-#include "bench_lbvh.h"
-#include "bench_svg.h"
+#include "bench_buffers.h"
+#include "bench_case.h"
 #include "bench_copy.h"
+#include "bench_dist.h"
+#include "bench_lbvh.h"
+#include "bench_soak.h"
+#include "bench_svg.h"
 #include "bench_time.h"
+#include "bench_verify.h"
 #include "typed_keys.h"
 
 #include <errno.h>
@@ -45,7 +54,14 @@ typedef struct options {
   glradix_key_type key_type;
   int key_bits_given;
   const char *svg;
+  bench_dist dists[BENCH_DIST_COUNT];
+  size_t ndists;
+  int dist_given;
+  unsigned soak_s; /* --soak: seconds; 0 runs the usual cases */
+  uint32_t seed;
 } options;
+
+#define CSV_HEADER "impl,n,key_bits,pairs,radix_bits,ms_median,mkeys_per_s,verified,dist"
 
 static void usage(FILE *f) {
   fputs("usage: glradix-bench [options]\n"
@@ -62,7 +78,18 @@ static void usage(FILE *f) {
         "  --warmup MS         warm-up per case: at least 2 runs and MS ms (default 1000)\n"
         "  --trace             print every run's time, warm-ups included, to stderr\n"
         "  --verify            check every result on the CPU (sorted, permutation, stable)\n"
-        "  --csv               CSV: impl,n,key_bits,pairs,radix_bits,ms_median,mkeys_per_s,verified\n"
+        "  --dist D[,D...]     key distributions, each in turn: uniform (default), sorted, reverse,\n"
+        "                      nearly_sorted, morton, few_unique, all_equal; all: every one\n"
+        "  --seed S            seed of --soak and of every distribution but uniform (default 1)\n"
+        "  --soak SECONDS      live like an application instead: fresh medians, then SECONDS of\n"
+        "                      sorts of mixed sizes (default 64K,1M,16M,64M), distributions\n"
+        "                      (default all), keys and pairs, with uploads, read-backs, LBVH\n"
+        "                      builds and reallocations in between; per size and kind the count,\n"
+        "                      median, p95 and worst against the fresh median; every 16th sort\n"
+        "                      verified (every one with --verify); the first --key-bits (default\n"
+        "                      30, uint64 63) and --bits\n"
+        "  --csv               CSV: impl,n,key_bits,pairs,radix_bits,ms_median,mkeys_per_s,\n"
+        "                      verified,dist (--soak: bench_soak.h's columns)\n"
         "  --stages            per-stage GPU time (medians), on stdout or, with --csv, stderr\n"
         "  --portable          disable the GL_KHR_shader_subgroup fast path\n"
         "  --plan P            reduce-then-scan (default) or scan-then-propagate\n"
@@ -138,6 +165,8 @@ static int parse_args(int argc, char **argv, options *o) {
   o->nbits = 1; /* bits[0] == 0: library default */
   o->repeat = 10;
   o->warmup_ms = BENCH_WARM_MS;
+  o->ndists = 1; /* dists[0] == BENCH_DIST_UNIFORM */
+  o->seed = 1;
 
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
@@ -246,6 +275,23 @@ static int parse_args(int argc, char **argv, options *o) {
                 v ? v : "");
         return -1;
       }
+    } else if (IS("--dist")) {
+      const char *v = VALUE();
+      o->dist_given = 1;
+      if (bench_dist_parse(v, o->dists, &o->ndists)) {
+        fprintf(stderr, "glradix-bench: --dist wants all or distinct names among uniform, sorted, "
+                        "reverse, nearly_sorted, morton, few_unique, all_equal, got '%s'\n",
+                v ? v : "");
+        return -1;
+      }
+    } else if (IS("--soak")) {
+      if (parse_option_u32("--soak", VALUE(), 86400, &o->soak_s)) return -1;
+    } else if (IS("--seed")) {
+      const char *v = VALUE();
+      if (parse_u32(v, 0, &o->seed)) {
+        fprintf(stderr, "glradix-bench: --seed wants 0..4294967295, got '%s'\n", v ? v : "");
+        return -1;
+      }
     } else if (IS("--svg")) {
       const char *v = VALUE();
       if (!v || !*v) {
@@ -261,6 +307,23 @@ static int parse_args(int argc, char **argv, options *o) {
 #undef VALUE
   }
   if (!o->pairs && !o->keys_only) o->pairs = o->keys_only = 1;
+  if (o->soak_s && o->lbvh) {
+    fprintf(stderr, "glradix-bench: --soak runs its own LBVH builds; leave out --lbvh\n");
+    return -1;
+  }
+  if (o->soak_s && !o->n_given) {
+    static const uint32_t soak_sizes[] = {1u << 16, 1u << 20, 1u << 24, 1u << 26};
+    memcpy(o->sizes, soak_sizes, sizeof soak_sizes);
+    o->nsizes = sizeof soak_sizes / sizeof soak_sizes[0];
+  }
+  if (o->soak_s && !o->dist_given) bench_dist_parse("all", o->dists, &o->ndists);
+  if (o->soak_s && !o->key_bits_given &&
+      (o->key_type == GLRADIX_KEY_UINT32 || o->key_type == GLRADIX_KEY_UINT64)) {
+    /* the LBVH's Morton codes, the keys that applications sort most */
+    o->key_bits[0] = o->key_type == GLRADIX_KEY_UINT64 ? 63 : 30;
+    o->nkey_bits = 1;
+    o->key_bits_given = 1;
+  }
   if (o->lbvh && !o->n_given) {
     o->sizes[0] = 1048576;
     o->sizes[1] = 16777216;
@@ -303,81 +366,6 @@ static int parse_args(int argc, char **argv, options *o) {
   return 0;
 }
 
-/* ---- data ---------------------------------------------------------------- */
-
-static uint64_t splitmix64(uint64_t *state) {
-  uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
-/* Keys uniform over key_bits bits; the same n and key_bits give the same keys. */
-static void make_keys(uint32_t *keys, uint32_t n, unsigned key_bits) {
-  uint64_t state = 0x676c7261646978ull ^ ((uint64_t)key_bits << 32) ^ n;
-  const uint32_t mask = key_bits >= 32 ? 0xffffffffu : ((1u << key_bits) - 1u);
-  for (uint32_t i = 0; i < n; ++i) keys[i] = (uint32_t)(splitmix64(&state) >> 32) & mask;
-}
-
-/* CPU reference: LSD radix sort of keys, 8 bits per pass over [0, key_bits). */
-static void cpu_sort(uint32_t *keys, uint32_t *tmp, uint32_t n, unsigned key_bits) {
-  uint32_t *src = keys, *dst = tmp;
-  for (unsigned shift = 0; shift < key_bits; shift += 8) {
-    size_t count[256] = {0};
-    for (uint32_t i = 0; i < n; ++i) ++count[(src[i] >> shift) & 0xff];
-    size_t sum = 0;
-    for (int d = 0; d < 256; ++d) {
-      size_t c = count[d];
-      count[d] = sum;
-      sum += c;
-    }
-    for (uint32_t i = 0; i < n; ++i) dst[count[(src[i] >> shift) & 0xff]++] = src[i];
-    uint32_t *t = src;
-    src = dst;
-    dst = t;
-  }
-  if (src != keys) memcpy(keys, src, (size_t)n * sizeof *keys);
-}
-
-/* Checks out_keys (and out_vals, if not NULL) against the input; on failure
- * writes the first problem to why and returns 0. */
-static int check_result(const uint32_t *in_keys, const uint32_t *ref_sorted,
-                        const uint32_t *out_keys, const uint32_t *out_vals, uint32_t n,
-                        char *why, size_t len) {
-  for (uint32_t i = 1; i < n; ++i)
-    if (out_keys[i - 1] > out_keys[i]) {
-      snprintf(why, len, "not sorted: key[%u] = 0x%08x > key[%u] = 0x%08x", i - 1,
-               out_keys[i - 1], i, out_keys[i]);
-      return 0;
-    }
-  for (uint32_t i = 0; i < n; ++i)
-    if (out_keys[i] != ref_sorted[i]) {
-      snprintf(why, len,
-               "keys are not a permutation of the input: key[%u] = 0x%08x, expected 0x%08x", i,
-               out_keys[i], ref_sorted[i]);
-      return 0;
-    }
-  if (!out_vals) return 1;
-  for (uint32_t i = 0; i < n; ++i) {
-    const uint32_t v = out_vals[i];
-    if (v >= n) {
-      snprintf(why, len, "value[%u] = %u is not an input index (n = %u)", i, v, n);
-      return 0;
-    }
-    if (in_keys[v] != out_keys[i]) {
-      snprintf(why, len, "value[%u] = %u does not map back: input key[%u] = 0x%08x, sorted key 0x%08x",
-               i, v, v, in_keys[v], out_keys[i]);
-      return 0;
-    }
-    if (i > 0 && out_keys[i - 1] == out_keys[i] && out_vals[i - 1] >= v) {
-      snprintf(why, len, "not stable: equal keys 0x%08x at %u and %u carry values %u and %u",
-               out_keys[i], i - 1, i, out_vals[i - 1], v);
-      return 0;
-    }
-  }
-  return 1;
-}
-
 /* ---- GL ------------------------------------------------------------------ */
 
 static GladGLContext gl;
@@ -385,120 +373,6 @@ static GladGLContext gl;
 static void log_cb(void *user, const char *message) {
   (void)user;
   fprintf(stderr, "glradix: %s\n", message);
-}
-
-static void upload(GLuint buf, const uint32_t *data, uint32_t n) {
-  gl.BindBuffer(GL_COPY_WRITE_BUFFER, buf);
-  gl.BufferSubData(GL_COPY_WRITE_BUFFER, 0, (GLsizeiptr)n * 4, data);
-  gl.BindBuffer(GL_COPY_WRITE_BUFFER, 0);
-}
-
-/* Restores a sort buffer from its pristine GPU copy. The sorted buffers are
- * only ever written by the GPU: a buffer the CPU writes again and again may
- * be moved to host memory by the driver (seen on NVIDIA as sorts slowing
- * 2-4x after many uploads), and real callers sort GPU-made data. */
-static void restore(GLuint dst, GLuint src, uint32_t n) {
-  gl.BindBuffer(GL_COPY_READ_BUFFER, src);
-  gl.BindBuffer(GL_COPY_WRITE_BUFFER, dst);
-  gl.CopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, (GLsizeiptr)n * 4);
-  gl.BindBuffer(GL_COPY_READ_BUFFER, 0);
-  gl.BindBuffer(GL_COPY_WRITE_BUFFER, 0);
-}
-
-/* Reads a sorted buffer back through a separate staging buffer, as a
- * renderer would: a buffer the CPU reads from directly may be moved to host
- * memory by the driver, which would slow every later timed sort on it. */
-static void download(GLuint buf, uint32_t *data, uint32_t n) {
-  GLuint staging = 0;
-  const GLsizeiptr bytes = (GLsizeiptr)n * 4;
-  gl.GenBuffers(1, &staging);
-  gl.BindBuffer(GL_COPY_WRITE_BUFFER, staging);
-  gl.BufferData(GL_COPY_WRITE_BUFFER, bytes, NULL, GL_STREAM_READ);
-  gl.BindBuffer(GL_COPY_READ_BUFFER, buf);
-  gl.CopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, bytes);
-  gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-  gl.GetBufferSubData(GL_COPY_WRITE_BUFFER, 0, bytes, data);
-  gl.BindBuffer(GL_COPY_READ_BUFFER, 0);
-  gl.BindBuffer(GL_COPY_WRITE_BUFFER, 0);
-  gl.DeleteBuffers(1, &staging);
-}
-
-typedef struct bench_state {
-  const options *opt;
-  int gpu_timer; /* GL_TIMESTAMP usable; otherwise CPU clock around glFinish */
-  GLuint query[2];
-  double *times;
-  double *stage_times[3]; /* --stages: per timed run, per stage */
-  unsigned key_words;      /* 32-bit words per key */
-  glradix_key_type key_type;
-  GLuint pristine[2];      /* the input keys and values, uploaded once */
-} bench_state;
-
-/* Runs one case; returns GLRADIX_OK and sets *ms_median, or the failing status. */
-static glradix_status run_case(bench_state *b, glradix_context *ctx, GLuint keys_buf,
-                               GLuint vals_buf, const uint32_t *keys, const uint32_t *vals,
-                               uint32_t n, unsigned key_bits, double *ms_median,
-                               glradix_stage_times *stages) {
-  glradix_sort_desc sd = {0};
-  sd.keys = keys_buf;
-  sd.values = vals ? vals_buf : 0;
-  sd.count = n;
-  sd.begin_bit = 0;
-  sd.end_bit = b->opt->end_bit ? b->opt->end_bit : key_bits;
-  sd.key_type = b->key_type;
-
-  const double warm_start = bench_now_ms();
-  for (unsigned r = 0, timed = 0; timed < b->opt->repeat; ++r) {
-    (void)keys;
-    const int warming = bench_warming(r, warm_start);
-    restore(keys_buf, b->pristine[0], n * b->key_words);
-    if (vals) restore(vals_buf, b->pristine[1], n);
-    GLenum err = gl.GetError();
-    if (err != GL_NO_ERROR) {
-      fprintf(stderr, "glradix-bench: GL error 0x%04x uploading %u keys\n", err, n);
-      return err == GL_OUT_OF_MEMORY ? GLRADIX_ERROR_OUT_OF_MEMORY : GLRADIX_ERROR_GL;
-    }
-    /* The upload may still be in flight on a copy engine: finish it so that
-     * the timed region holds the sort alone. */
-    gl.Finish();
-    double ms;
-    glradix_status st;
-    if (b->gpu_timer) {
-      gl.QueryCounter(b->query[0], GL_TIMESTAMP);
-      st = glradix_sort(ctx, &sd);
-      gl.QueryCounter(b->query[1], GL_TIMESTAMP);
-      ms = bench_query_ms(&gl, b->query);
-    } else {
-      gl.Finish();
-      const double t0 = bench_now_ms();
-      st = glradix_sort(ctx, &sd);
-      gl.Finish();
-      ms = bench_now_ms() - t0;
-    }
-    if (st != GLRADIX_OK) return st;
-    if (b->opt->trace)
-      fprintf(stderr, "trace: n %u run %u %s %.4f ms at %.0f ms\n", n, r + 1,
-              warming ? "warm-up" : "timed", ms, bench_now_ms() - warm_start);
-    if (warming) continue;
-    b->times[timed] = ms;
-    if (stages) {
-      glradix_stage_times t;
-      st = glradix_query_stage_times(ctx, &t);
-      if (st != GLRADIX_OK) return st;
-      b->stage_times[0][timed] = t.tiles_ms;
-      b->stage_times[1][timed] = t.scan_ms;
-      b->stage_times[2][timed] = t.scatter_ms;
-      stages->passes = t.passes;
-    }
-    timed++;
-  }
-  *ms_median = bench_median(b->times, b->opt->repeat);
-  if (stages) {
-    double *med[3] = {&stages->tiles_ms, &stages->scan_ms, &stages->scatter_ms};
-    for (int i = 0; i < 3; i++) *med[i] = bench_median(b->stage_times[i], b->opt->repeat);
-    stages->total_ms = *ms_median;
-  }
-  return GLRADIX_OK;
 }
 
 int main(int argc, char **argv) {
@@ -533,8 +407,10 @@ int main(int argc, char **argv) {
   fprintf(info, "GL: %s (EGL platform %s)\n", (const char *)gl.GetString(GL_VERSION),
           glradix_headless_platform(h));
 
-  bench_state b = {0};
-  b.opt = &opt;
+  bench_case b = {0};
+  b.gl = &gl;
+  b.repeat = opt.repeat;
+  b.trace = opt.trace;
   GLint counter_bits = 0;
   gl.GetQueryiv(GL_TIMESTAMP, GL_QUERY_COUNTER_BITS, &counter_bits);
   b.gpu_timer = counter_bits > 0;
@@ -566,11 +442,16 @@ int main(int argc, char **argv) {
             glradix_subgroup_size(ctx[k]) ? "subgroup (GL_KHR_shader_subgroup)" : "portable GLSL 4.30");
   }
 
-  if (opt.lbvh) {
-    if (opt.csv) puts("impl,n,key_bits,pairs,radix_bits,ms_median,mkeys_per_s,verified");
-    for (size_t kb = 0; kb < opt.nkey_bits && ctx[0]; ++kb)
+  if (opt.soak_s || opt.lbvh) {
+    const bench_soak_desc sd = {opt.soak_s, opt.sizes, opt.nsizes, opt.dists, opt.ndists,
+                                opt.keys_only, opt.pairs, opt.key_type, opt.key_bits[0],
+                                opt.seed, opt.verify, opt.csv};
+    if (opt.soak_s && ctx[0]) failed |= bench_soak(&b, ctx[0], &sd, info);
+    if (opt.lbvh && opt.csv) puts(CSV_HEADER);
+    for (size_t kb = 0; opt.lbvh && kb < opt.nkey_bits && ctx[0]; ++kb)
       failed |= bench_lbvh(&gl, ctx[0], opt.sizes, opt.nsizes, opt.key_bits[kb], opt.repeat,
                            opt.verify, opt.csv, info);
+    if (b.gpu_timer) gl.DeleteQueries(2, b.query);
     for (size_t k = 0; k < opt.nbits; ++k) glradix_destroy(ctx[k]);
     glradix_headless_destroy(h);
     return failed || !ctx[0];
@@ -592,7 +473,6 @@ int main(int argc, char **argv) {
     }
   }
   b.key_words = kw;
-  b.key_type = opt.key_type;
   char impl[32] = "glradix";
   if (opt.key_type != GLRADIX_KEY_UINT32)
     snprintf(impl, sizeof impl, "glradix-%s", typed_name(opt.key_type));
@@ -606,7 +486,7 @@ int main(int argc, char **argv) {
     out_v = opt.pairs ? malloc(bytes) : NULL;
   }
   const size_t max_rows =
-      opt.nsizes * opt.nkey_bits * (size_t)(opt.pairs + opt.keys_only) * opt.nbits;
+      opt.nsizes * opt.nkey_bits * opt.ndists * (size_t)(opt.pairs + opt.keys_only) * opt.nbits;
   bench_result *rows = calloc(max_rows, sizeof *rows);
   size_t nrows = 0;
   b.times = malloc(opt.repeat * sizeof *b.times);
@@ -621,13 +501,13 @@ int main(int argc, char **argv) {
     for (uint32_t i = 0; i < max_n; ++i) vals[i] = i;
 
   if (opt.csv) {
-    puts("impl,n,key_bits,pairs,radix_bits,ms_median,mkeys_per_s,verified");
+    puts(CSV_HEADER);
   } else {
     printf("timing: %s around each glradix_sort, median of %u runs after %d+ warm-ups (%u ms)%s\n",
            b.gpu_timer ? "GL_TIMESTAMP queries" : "CPU clock + glFinish", opt.repeat, BENCH_WARMUPS,
            opt.warmup_ms, opt.verify ? ", verified on the CPU" : "");
-    printf("%10s %8s %5s %10s %12s %10s  %s\n", "n", "key_bits", "pairs", "radix_bits",
-           "ms_median", "Mkeys/s", "verified");
+    printf("%10s %8s %5s %10s %12s %10s  %-8s  %s\n", "n", "key_bits", "pairs", "radix_bits",
+           "ms_median", "Mkeys/s", "verified", "dist");
   }
   fflush(stdout);
 
@@ -643,7 +523,7 @@ int main(int argc, char **argv) {
       gl.BufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)n * 4 * (k & 1 ? 1 : kw), NULL,
                     k < 2 ? GL_DYNAMIC_COPY : GL_STATIC_DRAW);
     }
-    if (opt.pairs) upload(buf[3], vals, n);
+    if (opt.pairs) bench_upload(&gl, buf[3], vals, n);
     gl.BindBuffer(GL_COPY_WRITE_BUFFER, 0);
     const GLenum err = gl.GetError();
     if (err != GL_NO_ERROR) {
@@ -653,14 +533,14 @@ int main(int argc, char **argv) {
       gl.DeleteBuffers(4, buf);
       continue;
     }
-    for (size_t kb = 0; kb < opt.nkey_bits; ++kb) {
-      const unsigned key_bits = opt.key_bits[kb];
-      if (opt.key_type == GLRADIX_KEY_UINT32) make_keys(keys, n, key_bits);
-      else typed_make(keys, n, opt.key_type, key_bits);
-      upload(buf[2], keys, n * kw);
+    for (size_t kd = 0; kd < opt.nkey_bits * opt.ndists; ++kd) {
+      const unsigned key_bits = opt.key_bits[kd / opt.ndists];
+      const char *dist = bench_dist_name(opt.dists[kd % opt.ndists]);
+      bench_dist_make(keys, n, opt.key_type, key_bits, opt.dists[kd % opt.ndists], opt.seed);
+      bench_upload(&gl, buf[2], keys, n * kw);
       if (opt.verify && opt.key_type == GLRADIX_KEY_UINT32) {
         memcpy(ref, keys, (size_t)n * sizeof *keys);
-        cpu_sort(ref, tmp, n, key_bits);
+        bench_cpu_sort(ref, tmp, n, key_bits);
       }
       for (int pairs = 0; pairs <= 1; ++pairs) {
         if (pairs ? !opt.pairs : !opt.keys_only) continue;
@@ -668,13 +548,18 @@ int main(int argc, char **argv) {
           if (!ctx[bi]) continue;
           double ms = 0;
           glradix_stage_times stages = {0};
-          st = run_case(&b, ctx[bi], buf[0], buf[1], keys, pairs ? vals : NULL, n, key_bits, &ms,
-                        opt.stages ? &stages : NULL);
+          glradix_sort_desc sd = {0};
+          sd.keys = buf[0];
+          sd.values = pairs ? buf[1] : 0;
+          sd.count = n;
+          sd.end_bit = opt.end_bit ? opt.end_bit : key_bits;
+          sd.key_type = opt.key_type;
+          st = bench_case_run(&b, ctx[bi], &sd, &ms, opt.stages ? &stages : NULL);
           if (st != GLRADIX_OK) {
             fprintf(stderr,
-                    "glradix-bench: n = %u, key_bits %u, pairs %d, radix_bits %u: "
+                    "glradix-bench: n = %u, key_bits %u, %s keys, pairs %d, radix_bits %u: "
                     "glradix_sort failed: %s\n",
-                    n, key_bits, pairs, resolved[bi], glradix_status_string(st));
+                    n, key_bits, dist, pairs, resolved[bi], glradix_status_string(st));
             failed = 1;
             continue;
           }
@@ -682,18 +567,18 @@ int main(int argc, char **argv) {
           if (opt.verify) {
             char why[256];
             gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-            download(buf[0], out_k, n * kw);
-            if (pairs) download(buf[1], out_v, n);
+            bench_download(&gl, buf[0], out_k, n * kw);
+            if (pairs) bench_download(&gl, buf[1], out_v, n);
             const int ok =
                 opt.key_type == GLRADIX_KEY_UINT32
-                    ? check_result(keys, ref, out_k, pairs ? out_v : NULL, n, why, sizeof why)
+                    ? bench_check_u32(keys, ref, out_k, pairs ? out_v : NULL, n, why, sizeof why)
                     : typed_check(opt.key_type, key_bits, keys, out_k, pairs ? out_v : NULL, n,
                                   why, sizeof why);
             if (!ok) {
               fprintf(stderr,
-                      "glradix-bench: n = %u, key_bits %u, pairs %d, radix_bits %u: "
+                      "glradix-bench: n = %u, key_bits %u, %s keys, pairs %d, radix_bits %u: "
                       "verification failed: %s\n",
-                      n, key_bits, pairs, resolved[bi], why);
+                      n, key_bits, dist, pairs, resolved[bi], why);
               failed = 1;
               ++n_bad;
             } else {
@@ -703,16 +588,16 @@ int main(int argc, char **argv) {
           }
           const double mkeys = ms > 0 ? (double)n / ms / 1e3 : 0.0;
           if (opt.csv)
-            printf("%s,%u,%u,%d,%u,%.4f,%.1f,%s\n", impl, n, key_bits, pairs, resolved[bi], ms,
-                   mkeys, verified);
+            printf("%s,%u,%u,%d,%u,%.4f,%.1f,%s,%s\n", impl, n, key_bits, pairs, resolved[bi], ms,
+                   mkeys, verified, dist);
           else
-            printf("%10u %8u %5d %10u %12.4f %10.1f  %s\n", n, key_bits, pairs, resolved[bi], ms,
-                   mkeys, verified);
+            printf("%10u %8u %5d %10u %12.4f %10.1f  %-8s  %s\n", n, key_bits, pairs,
+                   resolved[bi], ms, mkeys, verified, dist);
           if (opt.stages)
             fprintf(info,
-                    "stages: n=%u key_bits=%u pairs=%d radix_bits=%u passes=%u: tiles "
+                    "stages: n=%u key_bits=%u dist=%s pairs=%d radix_bits=%u passes=%u: tiles "
                     "%.4f ms, scan %.4f ms, scatter %.4f ms (medians; sort %.4f ms)\n",
-                    n, key_bits, pairs, resolved[bi], stages.passes, stages.tiles_ms,
+                    n, key_bits, dist, pairs, resolved[bi], stages.passes, stages.tiles_ms,
                     stages.scan_ms, stages.scatter_ms, ms);
           fflush(stdout);
           bench_result *row = &rows[nrows++];
@@ -722,6 +607,7 @@ int main(int argc, char **argv) {
           row->radix_bits = resolved[bi];
           row->ms_median = ms;
           row->mkeys_per_s = mkeys;
+          row->dist = dist;
         }
       }
     }
@@ -735,10 +621,10 @@ int main(int argc, char **argv) {
       int copied = ms > 0;
       if (copied && opt.verify) {
         gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-        download(buf[0], out_k, n * kw);
+        bench_download(&gl, buf[0], out_k, n * kw);
         copied = memcmp(out_k, keys, (size_t)(n / 4 * 4) * kw * sizeof *keys) == 0;
         if (copied && opt.pairs) {
-          download(buf[1], out_v, n);
+          bench_download(&gl, buf[1], out_v, n);
           copied = memcmp(out_v, vals, (size_t)(n / 4 * 4) * sizeof *vals) == 0;
         }
       }

@@ -1,6 +1,8 @@
 /* glradix-bench: keys of the non-uint32 key types, and their CPU check. */
 #include "typed_keys.h"
 
+#include "bench_dist.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,17 +19,10 @@ const char *typed_name(glradix_key_type type) {
   }
 }
 
-static uint64_t mix(uint64_t *state) {
-  uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
 void typed_make(uint32_t *words, uint32_t n, glradix_key_type type, unsigned key_bits) {
   uint64_t state = 0x7479706564ull ^ ((uint64_t)type << 40) ^ ((uint64_t)key_bits << 32) ^ n;
   for (uint32_t i = 0; i < n; ++i) {
-    uint64_t r = mix(&state);
+    uint64_t r = bench_mix64(&state);
     switch (type) {
     case GLRADIX_KEY_UINT64: {
       uint64_t k = key_bits >= 64 ? r : r & ((1ull << key_bits) - 1ull);

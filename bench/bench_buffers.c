@@ -1,0 +1,42 @@
+/* glradix-bench: moving keys and values into and out of GL buffers. */
+#include <glad/gl.h>
+
+#include "bench_buffers.h"
+
+#include <stddef.h>
+
+void bench_upload(GladGLContext *gl, GLuint buf, const uint32_t *data, uint32_t words) {
+  gl->BindBuffer(GL_COPY_WRITE_BUFFER, buf);
+  gl->BufferSubData(GL_COPY_WRITE_BUFFER, 0, (GLsizeiptr)words * 4, data);
+  gl->BindBuffer(GL_COPY_WRITE_BUFFER, 0);
+}
+
+/* The bench restores its sort buffers from a pristine GPU copy, so that
+ * they are only ever written by the GPU: a buffer the CPU writes again and
+ * again may be moved to host memory by the driver (seen on NVIDIA as sorts
+ * slowing 2-4x after many uploads), and real callers sort GPU-made data. */
+void bench_restore(GladGLContext *gl, GLuint dst, GLuint src, uint32_t words) {
+  gl->BindBuffer(GL_COPY_READ_BUFFER, src);
+  gl->BindBuffer(GL_COPY_WRITE_BUFFER, dst);
+  gl->CopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, (GLsizeiptr)words * 4);
+  gl->BindBuffer(GL_COPY_READ_BUFFER, 0);
+  gl->BindBuffer(GL_COPY_WRITE_BUFFER, 0);
+}
+
+/* A staging buffer, as a renderer would read: a buffer the CPU reads from
+ * directly may be moved to host memory by the driver, which would slow
+ * every later timed sort on it. */
+void bench_download(GladGLContext *gl, GLuint buf, uint32_t *data, uint32_t words) {
+  GLuint staging = 0;
+  const GLsizeiptr bytes = (GLsizeiptr)words * 4;
+  gl->GenBuffers(1, &staging);
+  gl->BindBuffer(GL_COPY_WRITE_BUFFER, staging);
+  gl->BufferData(GL_COPY_WRITE_BUFFER, bytes, NULL, GL_STREAM_READ);
+  gl->BindBuffer(GL_COPY_READ_BUFFER, buf);
+  gl->CopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, 0, 0, bytes);
+  gl->MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  gl->GetBufferSubData(GL_COPY_WRITE_BUFFER, 0, bytes, data);
+  gl->BindBuffer(GL_COPY_READ_BUFFER, 0);
+  gl->BindBuffer(GL_COPY_WRITE_BUFFER, 0);
+  gl->DeleteBuffers(1, &staging);
+}

@@ -1,0 +1,73 @@
+/* glradix-bench: one case timed the bench's way (restore, finish, time). */
+#include <glad/gl.h>
+
+#include "bench_case.h"
+
+#include "bench_buffers.h"
+#include "bench_time.h"
+
+#include <stdio.h>
+
+glradix_status bench_case_time(const bench_case *b, glradix_context *ctx,
+                               const glradix_sort_desc *sd, double *ms) {
+  GladGLContext *gl = b->gl;
+  glradix_status st;
+  if (b->gpu_timer) {
+    gl->QueryCounter(b->query[0], GL_TIMESTAMP);
+    st = glradix_sort(ctx, sd);
+    gl->QueryCounter(b->query[1], GL_TIMESTAMP);
+    *ms = bench_query_ms(gl, b->query);
+  } else {
+    gl->Finish();
+    const double t0 = bench_now_ms();
+    st = glradix_sort(ctx, sd);
+    gl->Finish();
+    *ms = bench_now_ms() - t0;
+  }
+  return st;
+}
+
+glradix_status bench_case_run(bench_case *b, glradix_context *ctx, const glradix_sort_desc *sd,
+                              double *ms_median, glradix_stage_times *stages) {
+  GladGLContext *gl = b->gl;
+  const uint32_t n = sd->count;
+  const double warm_start = bench_now_ms();
+  for (unsigned r = 0, timed = 0; timed < b->repeat; ++r) {
+    const int warming = bench_warming(r, warm_start);
+    bench_restore(gl, sd->keys, b->pristine[0], n * b->key_words);
+    if (sd->values) bench_restore(gl, sd->values, b->pristine[1], n);
+    GLenum err = gl->GetError();
+    if (err != GL_NO_ERROR) {
+      fprintf(stderr, "glradix-bench: GL error 0x%04x uploading %u keys\n", err, n);
+      return err == GL_OUT_OF_MEMORY ? GLRADIX_ERROR_OUT_OF_MEMORY : GLRADIX_ERROR_GL;
+    }
+    /* The upload may still be in flight on a copy engine: finish it so that
+     * the timed region holds the sort alone. */
+    gl->Finish();
+    double ms;
+    glradix_status st = bench_case_time(b, ctx, sd, &ms);
+    if (st != GLRADIX_OK) return st;
+    if (b->trace)
+      fprintf(stderr, "trace: n %u run %u %s %.4f ms at %.0f ms\n", n, r + 1,
+              warming ? "warm-up" : "timed", ms, bench_now_ms() - warm_start);
+    if (warming) continue;
+    b->times[timed] = ms;
+    if (stages) {
+      glradix_stage_times t;
+      st = glradix_query_stage_times(ctx, &t);
+      if (st != GLRADIX_OK) return st;
+      b->stage_times[0][timed] = t.tiles_ms;
+      b->stage_times[1][timed] = t.scan_ms;
+      b->stage_times[2][timed] = t.scatter_ms;
+      stages->passes = t.passes;
+    }
+    timed++;
+  }
+  *ms_median = bench_median(b->times, b->repeat);
+  if (stages) {
+    double *med[3] = {&stages->tiles_ms, &stages->scan_ms, &stages->scatter_ms};
+    for (int i = 0; i < 3; i++) *med[i] = bench_median(b->stage_times[i], b->repeat);
+    stages->total_ms = *ms_median;
+  }
+  return GLRADIX_OK;
+}

@@ -1,0 +1,358 @@
+/* glradix-bench --soak: sorts timed in a process that lives like an
+ * application, beside the same sorts timed the bench's way. */
+#include <glad/gl.h>
+
+#include "bench_soak.h"
+
+#include "bench_buffers.h"
+#include "bench_lbvh.h"
+#include "bench_time.h"
+#include "bench_verify.h"
+#include "typed_keys.h"
+
+#include <glradix/lbvh.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+/* One step in CHECK_EVERY sorts is checked (all with --verify): enough to
+ * catch a wrong sort without the CPU's checks dominating the loop. */
+enum { CHECK_EVERY = 16, UPLOAD_ONE_IN = 8, READ_ONE_IN = 8, LBVH_ONE_IN = 16,
+       REALLOC_ONE_IN = 32, MAX_BOXES = 1 << 20 };
+
+/* Times of one (size, kind, distribution). */
+typedef struct series {
+  double *ms;
+  size_t count, cap;
+} series;
+
+/* One size's application buffers and statistics. */
+typedef struct slot {
+  uint32_t n;
+  GLuint buf[4];  /* keys, values (sorted in place); pristine keys, values */
+  uint32_t *keys; /* the pristine keys on the host */
+  int dist;       /* the pristine keys' distribution; -1: none uploaded */
+  double fresh[2];           /* fresh medians: keys alone, pairs */
+  series t[2][BENCH_DIST_COUNT];
+  size_t checked[2][BENCH_DIST_COUNT];
+} slot;
+
+typedef struct soak {
+  bench_case *b;
+  glradix_context *ctx;
+  const bench_soak_desc *d;
+  uint64_t rng;
+  slot *slots;
+  uint32_t *vals, *out_k, *out_v; /* values 0..n-1; read-back space */
+  GLuint lbvh_buf[2];             /* boxes, nodes */
+  float *boxes;
+  uint32_t nboxes;
+  size_t sorts, uploads, reads, builds, reallocs;
+} soak;
+
+static uint32_t draw(soak *s, uint32_t below) { return (uint32_t)(bench_mix64(&s->rng) % below); }
+
+static int add_time(series *t, double ms) {
+  if (t->count == t->cap) {
+    const size_t cap = t->cap ? 2 * t->cap : 64;
+    double *p = realloc(t->ms, cap * sizeof *p);
+    if (!p) return 1;
+    t->ms = p;
+    t->cap = cap;
+  }
+  t->ms[t->count++] = ms;
+  return 0;
+}
+
+static int gl_failed(soak *s, const char *what, uint32_t n) {
+  const GLenum err = s->b->gl->GetError();
+  if (err == GL_NO_ERROR) return 0;
+  fprintf(stderr, "glradix-bench: soak: GL error 0x%04x %s (n = %u)\n", err, what, n);
+  return 1;
+}
+
+/* (Re)creates a size's four buffers, the pristine values 0..n-1 in place;
+ * the pristine keys wait for the next distribution's upload. */
+static int create_buffers(soak *s, slot *sl) {
+  GladGLContext *gl = s->b->gl;
+  const unsigned kw = typed_words(s->d->key_type);
+  if (sl->buf[0]) gl->DeleteBuffers(4, sl->buf);
+  gl->GenBuffers(4, sl->buf);
+  for (int k = 0; k < 4; ++k) {
+    gl->BindBuffer(GL_COPY_WRITE_BUFFER, sl->buf[k]);
+    gl->BufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)sl->n * 4 * (k & 1 ? 1 : kw),
+                   k == 3 ? s->vals : NULL, k < 2 ? GL_DYNAMIC_COPY : GL_STATIC_DRAW);
+  }
+  gl->BindBuffer(GL_COPY_WRITE_BUFFER, 0);
+  sl->dist = -1;
+  return gl_failed(s, "allocating buffers", sl->n);
+}
+
+static void use_dist(soak *s, slot *sl, bench_dist dist) {
+  if (sl->dist == (int)dist) return;
+  const bench_soak_desc *d = s->d;
+  bench_dist_make(sl->keys, sl->n, d->key_type, d->key_bits, dist, d->seed);
+  bench_upload(s->b->gl, sl->buf[2], sl->keys, sl->n * typed_words(d->key_type));
+  sl->dist = (int)dist;
+}
+
+/* Reads `words` words of buf back: 0 through a staging copy, 1 by
+ * glGetBufferSubData, 2 by glMapBufferRange, the last two on the sorted
+ * buffer itself as an application might. */
+static int read_back(soak *s, GLuint buf, uint32_t *data, uint32_t words, uint32_t how) {
+  GladGLContext *gl = s->b->gl;
+  const GLsizeiptr bytes = (GLsizeiptr)words * 4;
+  gl->MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  if (how == 0) {
+    bench_download(gl, buf, data, words);
+    return 0;
+  }
+  gl->BindBuffer(GL_COPY_READ_BUFFER, buf);
+  int ok = 1;
+  if (how == 1) {
+    gl->GetBufferSubData(GL_COPY_READ_BUFFER, 0, bytes, data);
+  } else {
+    const void *p = gl->MapBufferRange(GL_COPY_READ_BUFFER, 0, bytes, GL_MAP_READ_BIT);
+    ok = p != NULL;
+    if (ok) memcpy(data, p, (size_t)bytes);
+    ok &= gl->UnmapBuffer(GL_COPY_READ_BUFFER) == GL_TRUE;
+  }
+  gl->BindBuffer(GL_COPY_READ_BUFFER, 0);
+  return !ok;
+}
+
+static glradix_sort_desc sort_desc(const soak *s, const slot *sl, int pairs) {
+  glradix_sort_desc sd = {0};
+  sd.keys = sl->buf[0];
+  sd.values = pairs ? sl->buf[1] : 0;
+  sd.count = sl->n;
+  sd.end_bit = s->d->key_bits;
+  sd.key_type = s->d->key_type;
+  return sd;
+}
+
+/* The keys (and values) from the pristine buffers, usually by a GPU copy,
+ * then a sort timed alone, then perhaps a read-back and a check. */
+static int sort_step(soak *s, slot *sl, int pairs) {
+  GladGLContext *gl = s->b->gl;
+  const bench_soak_desc *d = s->d;
+  const uint32_t n = sl->n, kw = typed_words(d->key_type);
+  if (draw(s, UPLOAD_ONE_IN) == 0) {
+    bench_upload(gl, sl->buf[0], sl->keys, n * kw);
+    if (pairs) bench_upload(gl, sl->buf[1], s->vals, n);
+    ++s->uploads;
+  } else {
+    bench_restore(gl, sl->buf[0], sl->buf[2], n * kw);
+    if (pairs) bench_restore(gl, sl->buf[1], sl->buf[3], n);
+  }
+  if (gl_failed(s, "restoring keys", n)) return 1;
+  /* As in the fresh figures, the time is the sort's alone. */
+  gl->Finish();
+  const glradix_sort_desc sd = sort_desc(s, sl, pairs);
+  double ms = 0;
+  const glradix_status st = bench_case_time(s->b, s->ctx, &sd, &ms);
+  if (st != GLRADIX_OK) {
+    fprintf(stderr, "glradix-bench: soak: n = %u, pairs %d: glradix_sort failed: %s\n", n, pairs,
+            glradix_status_string(st));
+    return 1;
+  }
+  if (add_time(&sl->t[pairs][sl->dist], ms)) return 1;
+  const int check = ++s->sorts % CHECK_EVERY == 0 || d->verify;
+  if (!check && draw(s, READ_ONE_IN) != 0) return 0;
+  const uint32_t how = draw(s, 3);
+  ++s->reads;
+  if (read_back(s, sl->buf[0], s->out_k, n * kw, how) ||
+      (pairs && read_back(s, sl->buf[1], s->out_v, n, how))) {
+    fprintf(stderr, "glradix-bench: soak: n = %u: glMapBufferRange failed\n", n);
+    return 1;
+  }
+  if (!check) return 0;
+  char why[256];
+  if (!bench_check(d->key_type, d->key_bits, sl->keys, s->out_k, pairs ? s->out_v : NULL, n,
+                   why, sizeof why)) {
+    fprintf(stderr, "glradix-bench: soak: n = %u, pairs %d, %s keys: verification failed: %s\n",
+            n, pairs, bench_dist_name((bench_dist)sl->dist), why);
+    return 1;
+  }
+  ++sl->checked[pairs][sl->dist];
+  return 0;
+}
+
+/* An LBVH build over the first min(n, 1M) boxes, the tree checked with
+ * d->verify. */
+static int lbvh_step(soak *s, uint32_t n) {
+  glradix_lbvh_desc ld = {0};
+  ld.bounds = s->lbvh_buf[0];
+  ld.nodes = s->lbvh_buf[1];
+  ld.count = n < s->nboxes ? n : s->nboxes;
+  ld.morton_bits = 30;
+  ++s->builds;
+  const glradix_status st = glradix_lbvh_build(s->ctx, &ld);
+  if (st != GLRADIX_OK) {
+    fprintf(stderr, "glradix-bench: soak: LBVH of %u boxes: %s\n", ld.count,
+            glradix_status_string(st));
+    return 1;
+  }
+  if (!s->d->verify) return 0;
+  const size_t bytes = glradix_lbvh_nodes_bytes(ld.count);
+  glradix_lbvh_node *nodes = malloc(bytes);
+  char why[160] = "out of host memory";
+  if (nodes) {
+    s->b->gl->MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    bench_download(s->b->gl, s->lbvh_buf[1], (uint32_t *)nodes, (uint32_t)(bytes / 4));
+  }
+  const int ok = nodes && bench_lbvh_check(nodes, s->boxes, ld.count, why, sizeof why);
+  free(nodes);
+  if (!ok) fprintf(stderr, "glradix-bench: soak: LBVH of %u boxes: %s\n", ld.count, why);
+  return !ok;
+}
+
+/* The fresh reference: uniform keys timed the bench's way. */
+static int fresh_step(soak *s, slot *sl, int pairs) {
+  use_dist(s, sl, BENCH_DIST_UNIFORM);
+  s->b->pristine[0] = sl->buf[2];
+  s->b->pristine[1] = sl->buf[3];
+  const glradix_sort_desc sd = sort_desc(s, sl, pairs);
+  const glradix_status st = bench_case_run(s->b, s->ctx, &sd, &sl->fresh[pairs], NULL);
+  if (st == GLRADIX_OK) return 0;
+  fprintf(stderr, "glradix-bench: soak: fresh n = %u, pairs %d: %s\n", sl->n, pairs,
+          glradix_status_string(st));
+  return 1;
+}
+
+static int loop(soak *s, FILE *info) {
+  const bench_soak_desc *d = s->d;
+  const double start = bench_now_ms();
+  while (bench_now_ms() - start < 1e3 * d->seconds) {
+    slot *sl = &s->slots[draw(s, (uint32_t)d->nsizes)];
+    const int pairs = d->pairs && d->keys_only ? (int)draw(s, 2) : d->pairs;
+    if (draw(s, REALLOC_ONE_IN) == 0) {
+      ++s->reallocs;
+      if (create_buffers(s, sl)) return 1;
+    }
+    const bench_dist dist = d->dists[draw(s, (uint32_t)d->ndists)];
+    if (sl->dist < 0 || draw(s, 4) == 0) use_dist(s, sl, dist);
+    if (sort_step(s, sl, pairs)) return 1;
+    if (draw(s, LBVH_ONE_IN) == 0 && lbvh_step(s, sl->n)) return 1;
+  }
+  fprintf(info, "soak: %u s: %zu sorts, %zu from CPU uploads, %zu read-backs, %zu LBVH builds, "
+                "%zu reallocations\n",
+          d->seconds, s->sorts, s->uploads, s->reads, s->builds, s->reallocs);
+  return 0;
+}
+
+/* One report row: the times of `t` (sorted in place) against `fresh`. */
+static void report_row(const soak *s, const slot *sl, int pairs, const char *dist, series *t,
+                       size_t checked) {
+  if (!t->count) return;
+  const double med = bench_median(t->ms, (unsigned)t->count);
+  const double p95 = t->ms[(t->count * 95 + 99) / 100 - 1], worst = t->ms[t->count - 1];
+  const double fresh = sl->fresh[pairs];
+  const unsigned rb = glradix_query_desc(s->ctx).radix_bits;
+  const int u32 = s->d->key_type == GLRADIX_KEY_UINT32; /* impl glradix-soak-T otherwise */
+  if (s->d->csv)
+    printf("glradix-soak%s%s,%u,%u,%d,%u,%zu,%.4f,%.4f,%.4f,%.4f,%.3f,%.3f,%zu,%s\n",
+           u32 ? "" : "-", u32 ? "" : typed_name(s->d->key_type), sl->n, s->d->key_bits, pairs,
+           rb, t->count, fresh, med, p95, worst, med / fresh, p95 / fresh, checked, dist);
+  else
+    printf("%10u %5d %13s %6zu %9.4f %9.4f %9.4f %9.4f %7.3f %7.3f %8zu\n", sl->n, pairs, dist,
+           t->count, fresh, med, p95, worst, med / fresh, p95 / fresh, checked);
+}
+
+static int report(soak *s) {
+  const bench_soak_desc *d = s->d;
+  if (d->csv)
+    puts("impl,n,key_bits,pairs,radix_bits,sorts,ms_fresh,ms_median,ms_p95,ms_worst,"
+         "median_over_fresh,p95_over_fresh,verified,dist");
+  else
+    printf("%10s %5s %13s %6s %9s %9s %9s %9s %7s %7s %8s\n", "n", "pairs", "dist", "sorts",
+           "ms_fresh", "ms_median", "ms_p95", "ms_worst", "med/fr", "p95/fr", "verified");
+  for (size_t i = 0; i < d->nsizes; ++i)
+    for (int pairs = 0; pairs <= 1; ++pairs) {
+      slot *sl = &s->slots[i];
+      series all = {0};
+      size_t checked = 0;
+      for (int k = 0; k < BENCH_DIST_COUNT; ++k) {
+        checked += sl->checked[pairs][k];
+        for (size_t j = 0; j < sl->t[pairs][k].count; ++j)
+          if (add_time(&all, sl->t[pairs][k].ms[j])) return 1;
+      }
+      report_row(s, sl, pairs, "all", &all, checked);
+      free(all.ms);
+      for (int k = 0; k < BENCH_DIST_COUNT; ++k)
+        report_row(s, sl, pairs, bench_dist_name((bench_dist)k), &sl->t[pairs][k],
+                   sl->checked[pairs][k]);
+    }
+  return 0;
+}
+
+static int setup(soak *s, uint32_t max_n) {
+  GladGLContext *gl = s->b->gl;
+  const unsigned kw = typed_words(s->d->key_type);
+  s->vals = malloc((size_t)max_n * 4);
+  s->out_k = malloc((size_t)max_n * 4 * kw);
+  s->out_v = malloc((size_t)max_n * 4);
+  s->b->times = malloc(s->b->repeat * sizeof(double));
+  s->nboxes = max_n < MAX_BOXES ? max_n : MAX_BOXES;
+  s->boxes = malloc((size_t)s->nboxes * 32);
+  if (!s->vals || !s->out_k || !s->out_v || !s->b->times || !s->boxes) return 1;
+  for (uint32_t i = 0; i < max_n; ++i) s->vals[i] = i;
+  bench_lbvh_boxes(s->boxes, s->nboxes);
+  gl->GenBuffers(2, s->lbvh_buf);
+  gl->BindBuffer(GL_COPY_WRITE_BUFFER, s->lbvh_buf[0]);
+  gl->BufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)s->nboxes * 32, s->boxes, GL_STATIC_DRAW);
+  gl->BindBuffer(GL_COPY_WRITE_BUFFER, s->lbvh_buf[1]);
+  gl->BufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)glradix_lbvh_nodes_bytes(s->nboxes), NULL,
+                 GL_DYNAMIC_COPY);
+  gl->BindBuffer(GL_COPY_WRITE_BUFFER, 0);
+  for (size_t i = 0; i < s->d->nsizes; ++i) {
+    slot *sl = &s->slots[i];
+    sl->n = s->d->sizes[i];
+    sl->keys = malloc((size_t)sl->n * 4 * kw);
+    if (!sl->keys || create_buffers(s, sl)) return 1;
+  }
+  return gl_failed(s, "allocating buffers", max_n);
+}
+
+int bench_soak(bench_case *b, glradix_context *ctx, const bench_soak_desc *d, FILE *info) {
+  soak s = {0};
+  s.b = b;
+  s.ctx = ctx;
+  s.d = d;
+  s.rng = d->seed;
+  s.slots = calloc(d->nsizes, sizeof *s.slots);
+  b->key_words = typed_words(d->key_type);
+  uint32_t max_n = 0;
+  for (size_t i = 0; i < d->nsizes; ++i)
+    if (d->sizes[i] > max_n) max_n = d->sizes[i];
+  const int set_up = s.slots && !setup(&s, max_n);
+  int failed = !set_up;
+  if (failed) fprintf(stderr, "glradix-bench: soak: no room for %u keys\n", max_n);
+  fprintf(info, "soak: %s keys, %u bits, radix_bits %u: fresh medians of %u runs each (uniform "
+                "keys restored from a pristine copy, glFinish, warm-ups), then %u s of "
+                "application-like steps, seed %llu\n",
+          typed_name(d->key_type), d->key_bits, glradix_query_desc(ctx).radix_bits, b->repeat,
+          d->seconds, (unsigned long long)d->seed);
+  for (size_t i = 0; i < d->nsizes && !failed; ++i)
+    for (int pairs = 0; pairs <= 1 && !failed; ++pairs)
+      if (pairs ? d->pairs : d->keys_only) failed = fresh_step(&s, &s.slots[i], pairs);
+  if (!failed) failed = loop(&s, info);
+  /* The times so far, a failed run's too. */
+  if (set_up) failed |= report(&s);
+  if (failed) fprintf(stderr, "glradix-bench: soak FAILED\n");
+  for (size_t i = 0; s.slots && i < d->nsizes; ++i) {
+    if (s.slots[i].buf[0]) b->gl->DeleteBuffers(4, s.slots[i].buf);
+    free(s.slots[i].keys);
+    for (int p = 0; p < 2; ++p)
+      for (int k = 0; k < BENCH_DIST_COUNT; ++k) free(s.slots[i].t[p][k].ms);
+  }
+  if (s.lbvh_buf[0]) b->gl->DeleteBuffers(2, s.lbvh_buf);
+  free(s.slots);
+  free(s.vals);
+  free(s.out_k);
+  free(s.out_v);
+  free(s.boxes);
+  free(b->times);
+  b->times = NULL;
+  return failed;
+}
