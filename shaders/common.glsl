@@ -320,7 +320,7 @@ uint count_columns() { return count_column(u_num_tiles + (1u << column_shift()) 
 // one key at a time: 16M and 64M pairs 2% faster at radix_bits 8, 1% at
 // radix_bits 2; uint64 keys 64M 1.7% faster); a vector that straddles the
 // end of the bound range is read element by element. ITEMS is even
-// (context.c); ITEMS_BY_4 (ITEMS is a multiple of 4) comes from C, since
+// (forms.c); ITEMS_BY_4 (ITEMS is a multiple of 4) comes from C, since
 // #if cannot portably do arithmetic on ITEMS's 8u.
 #define LOAD_OWNED(dst, vecs, scalars, vec_t, per, elem, zero, tile, own)     \
   for (uint q_ = 0u; q_ < ITEMS / (per); q_++) {                               \

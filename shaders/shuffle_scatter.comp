@@ -10,7 +10,7 @@
 // main() runs named steps: load the tile, start counting the next pass,
 // the tile's destinations, then either copy a skipped pass's tile or rank
 // it (first split, bucket starts, other splits) and store its keys and
-// values, counting the next pass's digits. The program's form (programs.c)
+// values, counting the next pass's digits. The program's form (forms.c)
 // chooses, by #if, which steps and which variant of a step run.
 
 layout(std430, binding = B_KEYS) readonly buffer Keys { KEY_T keys[]; };
@@ -40,7 +40,7 @@ layout(location = LOC_SUMS_RAW) uniform uint u_sums_raw;
 #if TILE_STARTS
 // radix_bits 4 and 8: where tile_counts left each tile's first slot of
 // each digit (radix_bits 8: 16M pairs 1.7% faster on the H200, 1M 4.7% on
-// llvmpipe: context.c).
+// llvmpipe: forms.c).
 layout(location = LOC_TILE_STARTS) uniform uint u_tile_starts;
 #endif
 
@@ -52,10 +52,10 @@ shared uint s_dest[BUCKETS];
 uint destination(uint word, uint slot) { return s_dest[word >> 16] + slot; }
 
 #if NEXT_COUNTS && COLUMN_SHIFT != 0
-#error "NEXT_COUNTS adds up a column per tile (context.c)"
+#error "NEXT_COUNTS adds up a column per tile (forms.c)"
 #endif
 #if NEXT_COUNTS
-// GPUs, radix_bits 2 (context.c): the next pass's tile counts, gathered
+// GPUs, radix_bits 2 (forms.c): the next pass's tile counts, gathered
 // from the keys as they move instead of by a tile_counts dispatch that
 // reads them all again. A tile's keys of one digit go to consecutive
 // places of the output, so into at most two of the next pass's tiles: the
@@ -106,13 +106,13 @@ void count_next_copied(KEY_T loaded[ITEMS], uint own, uint tile_n, uint tile) {
 #endif
 
 #if MOVE_SHARED == 2 && KEY_WORDS != 1
-#error "MOVE_SHARED 2 moves 32-bit keys only (programs.c)"
+#error "MOVE_SHARED 2 moves 32-bit keys only (forms.c)"
 #endif
 #if VALUES_AT != 0 && MOVE_SHARED == 0
-#error "VALUES_AT goes with MOVE_SHARED (programs.c)"
+#error "VALUES_AT goes with MOVE_SHARED (forms.c)"
 #endif
 #if KEY_SPLIT && HAS_VALUES
-#error "KEY_SPLIT moves keys without values (programs.c)"
+#error "KEY_SPLIT moves keys without values (forms.c)"
 #endif
 #if MOVE_SHARED
 // The tile's words in sorted order, for the invocation's slots `sorted`
@@ -140,7 +140,7 @@ uint block_offset(uint block) {
 }
 
 #if REVERSE_TILES
-// GPUs' subgroup path (context.c). Nonzero n: groups 0 to n - 1 take tiles
+// GPUs' subgroup path (forms.c). Nonzero n: groups 0 to n - 1 take tiles
 // n - 1 down to 0 (the C side, shuffle_scatter.c, decides per pass), so
 // that the first groups load the keys that the count stage read last,
 // meant to be still in the GPU's cache (the time was measured, the hits
@@ -161,7 +161,7 @@ uint pass_tile() {
 // The steps of main(), in the order it runs them.
 
 // Load: the keys (and, VALUES_AT 1, the values, so that their loads wait
-// with the keys': programs.c) are read first, with the tile's bucket
+// with the keys': forms.c) are read first, with the tile's bucket
 // offsets (tile_destinations), so that a work group waits on global memory
 // once before ranking; each invocation reads the ITEMS consecutive slots it
 // owns in the splits and ranks the first split from registers (measured on
@@ -251,7 +251,7 @@ void copy_skipped_tile(uint tile, uint own, uint tile_n, KEY_T loaded[ITEMS], ui
 // no keys move by them (measured on the H200, 30-bit keys, radix_bits 2:
 // 16M 1.456 -> 1.379 ms, 64M 5.00 -> 4.66, 1M 0.247 -> 0.239; with values
 // moved the same way after the keys, pairs were 0.5-2.2% slower at 16M and
-// 64M, so they keep the words; radix_bits 4 and 8: programs.c): the order
+// 64M, so they keep the words; radix_bits 4 and 8: forms.c): the order
 // keys replace the keys in `loaded`. A macro, as LOAD_TILE: in a function
 // (`loaded` by value or inout), NVIDIA's driver compiled the KEY_SPLIT
 // forms to different code, Mesa's program binaries of them doubled
@@ -290,7 +290,7 @@ void bucket_starts_from_split(uvec2 first, uint lid) {
 
 // Rank, the other splits (none at radix_bits 2), after the caller's
 // barrier: KEY_SPLIT's split_work_keys moves the order keys and takes each
-// bucket's start from TILE_STARTS (programs.c: KEY_SPLIT needs them), the
+// bucket's start from TILE_STARTS (forms.c: KEY_SPLIT needs them), the
 // others sort (digit << 16 | slot) words.
 void rank_other_splits() {
 #if KEY_SPLIT
@@ -356,7 +356,7 @@ void store_split_keys(uint lid, uint tile_n, uint mask, bool counting) {
 // pairs, subgroup path: 16M radix_bits 8 3.8% faster, 64M 4.3%, 1M 2.6%;
 // radix_bits 2 2%, 1%, 5%); holding the keys cost the portable path 34% at
 // radix_bits 8, so it moves only the values this way (16M 1% slower, 1M
-// and 64M 1% faster, radix_bits 2 0-4% faster): see programs.c.
+// and 64M 1% faster, radix_bits 2 0-4% faster): see forms.c.
 
 // The words of the invocation's sorted slots: digit << 16 | slot in the tile.
 uint[ITEMS] sorted_slots(uint lid) {
@@ -416,7 +416,7 @@ void store_sorted_values(uint sorted[ITEMS], uint moved[ITEMS], uint lid, uint t
 
 // The keys, then the values; `mine` holds the values if VALUES_AT is 1, and
 // is loaded here otherwise: VALUES_AT 2 before the keys move, so that their
-// loads wait while the keys move, VALUES_AT 0 after (programs.c).
+// loads wait while the keys move, VALUES_AT 0 after (forms.c).
 void store_through_shared(uint tile, uint own, uint lid, uint base, uint tile_n, KEY_T loaded[ITEMS],
                           uint mine[ITEMS], bool counting) {
   uint sorted[ITEMS] = sorted_slots(lid);

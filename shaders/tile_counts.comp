@@ -38,13 +38,13 @@ layout(location = LOC_TILE_STARTS) uniform uint u_tile_starts;
 #define COLUMN_TILES (GROUP_TILES / GROUP_COLUMNS)
 
 #if COUNT_ROWS && COLUMN_SHIFT != 0
-#error "COUNT_ROWS writes a column per tile (context.c)"
+#error "COUNT_ROWS writes a column per tile (forms.c)"
 #endif
 #if COUNT_ROWS
 // CPU rasterizers count in a row of 8-bit counters per invocation (4 to a
 // word; an invocation counts ITEMS < 256 keys of a tile, as the splits'
 // counters also need), with plain adds: llvmpipe runs a shared atomicAdd as
-// a locked add per lane. The rows are summed after a barrier. programs.c
+// a locked add per lane. The rows are summed after a barrier. forms.c
 // chooses this where the rows fit in shared memory.
 #define ROW_WORDS ((BUCKETS + 3u) / 4u)
 shared uint s_rows[GROUP_TILES * ROW_WORDS * WG_SIZE];
@@ -158,12 +158,12 @@ void main() {
     if (tile < u_num_tiles) counts[b * columns + group_index() * GROUP_COLUMNS + c] = sum;
   }
 #if TILE_STARTS
-  // GPUs, radix_bits 4 and 8 (context.c): each tile's first sorted slot of
+  // GPUs, radix_bits 4 and 8 (forms.c): each tile's first sorted slot of
   // each digit (the sum of its counts of smaller digits), tile-major at
   // u_tile_starts, so that shuffle_scatter need not find them in its ranked
   // tile (a read of the tile's words and a barrier). The group's tiles are
   // scanned together, 16 bits each: a tile holds fewer than 65536 keys
-  // (context.c: at most two tiles, and an invocation per bucket).
+  // (forms.c: at most two tiles, and an invocation per bucket).
   uint b = scan_index(), both = 0u, unused;
   for (uint t = 0u; t < GROUP_TILES; t++)
     if (b < BUCKETS) both |= s_counts[t * COUNT_STRIDE + b] << (16u * t);
