@@ -15,8 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One step in CHECK_EVERY sorts is checked (all with --verify): enough to
- * catch a wrong sort without the CPU's checks dominating the loop. */
+/* One sort in CHECK_EVERY is checked (all with --verify): enough to catch
+ * a wrong sort without the CPU's checks taking most of the loop's time.
+ * The other steps come now and then, as in a renderer's frames; LBVH
+ * builds take up to MAX_BOXES boxes, so that their buffers stay small
+ * beside the sorts' (llvmpipe's storage blocks hold at most 4M boxes). */
 enum { CHECK_EVERY = 16, UPLOAD_ONE_IN = 8, READ_ONE_IN = 8, LBVH_ONE_IN = 16,
        REALLOC_ONE_IN = 32, MAX_BOXES = 1 << 20 };
 
@@ -88,6 +91,8 @@ static int create_buffers(soak *s, slot *sl) {
   return gl_failed(s, "allocating buffers", sl->n);
 }
 
+/* Makes `dist` the size's pristine keys: made on the host and uploaded,
+ * as an application's new data. */
 static void use_dist(soak *s, slot *sl, bench_dist dist) {
   if (sl->dist == (int)dist) return;
   const bench_soak_desc *d = s->d;
@@ -114,8 +119,10 @@ static int read_back(soak *s, GLuint buf, uint32_t *data, uint32_t words, uint32
   } else {
     const void *p = gl->MapBufferRange(GL_COPY_READ_BUFFER, 0, bytes, GL_MAP_READ_BIT);
     ok = p != NULL;
-    if (ok) memcpy(data, p, (size_t)bytes);
-    ok &= gl->UnmapBuffer(GL_COPY_READ_BUFFER) == GL_TRUE;
+    if (ok) {
+      memcpy(data, p, (size_t)bytes);
+      ok = gl->UnmapBuffer(GL_COPY_READ_BUFFER) == GL_TRUE;
+    }
   }
   gl->BindBuffer(GL_COPY_READ_BUFFER, 0);
   return !ok;
@@ -220,6 +227,8 @@ static int fresh_step(soak *s, slot *sl, int pairs) {
   return 1;
 }
 
+/* Random steps until d->seconds have passed; each choice is drawn from the
+ * seed, so that a run repeats. */
 static int loop(soak *s, FILE *info) {
   const bench_soak_desc *d = s->d;
   const double start = bench_now_ms();
