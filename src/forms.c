@@ -17,7 +17,7 @@ static GLint64 shared_bytes(bool cpu, GLuint wg_size, GLuint items) {
 
 /* Tile shapes, best first: invocations per work group, keys per
  * invocation, counts per invocation in a scan block. The last of each list
- * fits GL 4.3's minimum limits.
+ * fits OpenGL ES 3.1's minimum limits (16 KB, 128 invocations).
  * GPUs, radix_bits 8: bigger tiles coalesce the scatter's writes of 256
  * buckets better (H200: 512x8-key tiles sorted 16M pairs 1.3x faster than
  * 256x4 and 1.27x faster than 256x8; 1024x4, 256x16 and 512x6 were slower,
@@ -35,9 +35,9 @@ static GLint64 shared_bytes(bool cpu, GLuint wg_size, GLuint items) {
 typedef struct tile_shape {
   GLuint wg_size, items, scan_items;
 } tile_shape;
-static const tile_shape GPU_WIDE_SHAPES[] = {{512, 8, 4}, {256, 8, 4}, {256, 4, 4}};
-static const tile_shape GPU_NARROW_SHAPES[] = {{256, 8, 4}, {256, 4, 4}};
-static const tile_shape CPU_SHAPES[] = {{32, 224, 16}, {256, 4, 4}};
+static const tile_shape GPU_WIDE_SHAPES[] = {{512, 8, 4}, {256, 8, 4}, {256, 4, 4}, {128, 4, 4}};
+static const tile_shape GPU_NARROW_SHAPES[] = {{256, 8, 4}, {256, 4, 4}, {128, 4, 4}};
+static const tile_shape CPU_SHAPES[] = {{32, 224, 16}, {256, 4, 4}, {128, 4, 4}};
 
 static void choose_tile(_glradix_forms *f, unsigned radix_bits, GLint max_invocations) {
   const bool wide = radix_bits == 8, cpu = f->cpu_rasterizer;
@@ -159,8 +159,13 @@ void _glradix_forms_choose(_glradix_forms *f, unsigned radix_bits, const _glradi
   *f = (_glradix_forms){0};
   f->cpu_rasterizer = limits->cpu_rasterizer && !h->gpu_forms && !h->as_gpu_shared;
   f->subgroup_size = h->subgroup_size && h->dump_dir ? h->subgroup_size : limits->subgroup_size;
-  f->max_shared = h->as_gpu_shared ? h->as_gpu_shared : limits->max_shared;
-  choose_tile(f, radix_bits, h->as_gpu_shared ? 1024 : limits->max_invocations);
+  f->max_shared = h->as_gpu_shared ? h->as_gpu_shared
+                  : h->max_shared  ? h->max_shared
+                                   : limits->max_shared;
+  choose_tile(f, radix_bits,
+              h->max_invocations ? h->max_invocations
+              : h->as_gpu_shared ? 1024
+                                 : limits->max_invocations);
   /* the subgroup path needs work groups of whole subgroups */
   if (f->subgroup_size && f->wg_size % f->subgroup_size != 0) f->subgroup_size = 0;
   choose_counting(f, radix_bits);

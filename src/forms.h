@@ -18,7 +18,9 @@
  *   reverse_tiles    no                 no                   yes
  *   key_split        keys alone, 32-bit, where per_tile gives the starts or at 2 bits
  *
- * Smaller limits than these (GL 4.3's minimums) take the fallback shapes.
+ * Smaller limits take fallback shapes, down to 128 x 4 keys, which fit
+ * OpenGL ES 3.1's minimums (16 KB of shared memory, 128 invocations): the
+ * *_min_limits tests run the suites so shaped on llvmpipe.
  * No build-time knob changes a form: tests/ reach other combinations
  * through _glradix_create_for_tests (testing.h). */
 #ifndef GLRADIX_FORMS_H

@@ -3,7 +3,8 @@
  * library's test hook, src/testing.h), for every radix width and four
  * configurations: cpu (the driver's own limits, llvmpipe in CI) and, as a
  * GPU's limits would shape them, gpu48 (48 KB of shared memory), gpu48_
- * subgroup32 (and 32-wide subgroups) and gpu32 (32 KB). One context at a
+ * subgroup32 (and 32-wide subgroups), gpu32 (32 KB) and gpu16_128 (16 KB
+ * and 128 invocations, OpenGL ES 3.1's least). One context at a
  * time on one headless display. Driven by tests/shader_sources.sh. Exits 1
  * if a context cannot be made or a folder written.
  *   dump_shaders WORK */
@@ -26,10 +27,14 @@ typedef struct config {
   const char *name;
   int64_t shared; /* 0: the driver's limits */
   unsigned subgroup_size;
+  int invocations; /* 0: 1024 */
 } config;
 
-static const config CONFIGS[] = {
-    {"cpu", 0, 0}, {"gpu48", 49152, 0}, {"gpu48_subgroup32", 49152, 32}, {"gpu32", 32768, 0}};
+static const config CONFIGS[] = {{"cpu", 0, 0, 0},
+                                 {"gpu48", 49152, 0, 0},
+                                 {"gpu48_subgroup32", 49152, 32, 0},
+                                 {"gpu32", 32768, 0, 0},
+                                 {"gpu16_128", 16384, 0, 128}};
 
 int main(int argc, char **argv) {
   if (argc != 2) {
@@ -58,6 +63,7 @@ int main(int argc, char **argv) {
       hooks.dump_dir = dir;
       hooks.as_gpu_shared = CONFIGS[c].shared;
       hooks.subgroup_size = CONFIGS[c].subgroup_size;
+      hooks.max_invocations = CONFIGS[c].invocations;
       glradix_context *ctx = NULL;
       glradix_status st = _glradix_create_for_tests(&d, &hooks, &ctx);
       if (st != GLRADIX_OK) {

@@ -1,7 +1,8 @@
 /* The program forms a suite runs with, from GLRADIX_TEST_FORMS
  * (tests/CMakeLists.txt sets it for the *_gpu_forms runs): words
  * separated by spaces, each "gpu" or NAME=NUMBER of _glradix_test_hooks'
- * fields move, values_at, reverse, wide_from, lbvh_window. */
+ * fields move, values_at, reverse, wide_from, lbvh_window, shared,
+ * invocations. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,8 @@ static int parse(const char *text, _glradix_test_hooks *h) {
     else if (strcmp(word, "reverse") == 0) h->reverse_tiles = (int)v;
     else if (strcmp(word, "wide_from") == 0) h->wide_from = (uint32_t)v;
     else if (strcmp(word, "lbvh_window") == 0) h->lbvh_window = (uint32_t)v;
+    else if (strcmp(word, "shared") == 0) h->max_shared = v;
+    else if (strcmp(word, "invocations") == 0) h->max_invocations = (int)v;
     else return 0;
   }
   return 1;

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Every program's source, as the library assembles it for llvmpipe and as it
 # would for GPUs (48 KB and 32 KB of shared memory, with and without
-# GL_KHR_shader_subgroup), through glslangValidator, the reference GLSL
+# GL_KHR_shader_subgroup, and OpenGL ES 3.1's least limits), through glslangValidator, the reference GLSL
 # front end: stricter than some drivers (it rejects `#if ITEMS % 4` when
 # ITEMS is 8u, which NVIDIA and Mesa take), so what passes here is portable
 # GLSL 4.30 as far as a compiler can tell without the hardware.
@@ -14,7 +14,7 @@ mkdir -p "$work/seen"
 "$exe" "$work" || { echo "dump_shaders failed"; exit 1; }
 total=0
 unique=0
-for config in cpu gpu48 gpu48_subgroup32 gpu32; do
+for config in cpu gpu48 gpu48_subgroup32 gpu32 gpu16_128; do
   for bits in 2 4 8; do
     dir="$work/$config/r$bits"
     # Identical sources (a program that a form leaves alone is the same in

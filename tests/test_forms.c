@@ -74,50 +74,56 @@ START_TEST(portable_gpu) {
 }
 END_TEST
 
-/* Rules for any limits from GL 4.3's minimums up (32 KB shared memory,
- * 1024 invocations a group), CPU or GPU, with or without subgroups. */
+/* Rules for any limits from OpenGL ES 3.1's minimums up (16 KB shared
+ * memory, 128 invocations a group; GL 4.3's are 32 KB and 1024), CPU or
+ * GPU, with or without subgroups. */
 START_TEST(rules_on_any_limits) {
-  static const GLint64 shared[] = {32768, 40000, 49152, 65536, 1 << 20};
+  static const GLint64 shared[] = {16384, 32768, 40000, 49152, 65536, 1 << 20};
+  static const GLint invocations[] = {128, 256, 1024};
   static const GLuint subgroups[] = {0, 8, 32, 64, 1024};
   for (unsigned bits = 2; bits <= 8; bits *= 2)
     for (size_t s = 0; s < sizeof shared / sizeof shared[0]; s++)
-      for (int cpu = 0; cpu < 2; cpu++)
-        for (size_t g = 0; g < sizeof subgroups / sizeof subgroups[0]; g++) {
-          _glradix_forms f = choose(bits, shared[s], 1024, cpu != 0, subgroups[g]);
-          const GLuint buckets = 1u << bits;
-          ck_assert_msg(f.wg_size <= 1024 && (f.wg_size & (f.wg_size - 1)) == 0 &&
-                            f.wg_size >= 16,
-                        "wg_size %u: a power of two the raking scan takes", f.wg_size);
-          ck_assert_msg(f.items % 2 == 0 && f.items < 256, "items %u", f.items);
-          ck_assert_uint_eq(f.tile, f.wg_size * f.items);
-          ck_assert_uint_le(f.tile, 65535);
-          ck_assert_uint_eq(f.scan_tile, f.wg_size * f.scan_items);
-          /* every program of the tile fits: the splits' words and the scan */
-          ck_assert(_glradix_padded_tile_bytes(f.tile, f.wg_size, 1) + 256 * 4 <= shared[s]);
-          ck_assert_msg(f.subgroup_size == 0 || f.wg_size % f.subgroup_size == 0,
-                        "groups of whole subgroups (%u of %u)", f.wg_size, f.subgroup_size);
-          if (f.wide_tile) {
-            ck_assert(!f.cpu_rasterizer && f.subgroup_size && bits == 8);
-            ck_assert_uint_le(f.wide_tile, 65535);
-            ck_assert(_glradix_padded_tile_bytes(f.wide_tile, f.wg_size, 1) + 256 * 4 <= shared[s]);
-          }
-          /* the tile starts take one invocation per bucket, or the rows */
-          if (f.per_tile == _GLRADIX_PER_TILE_STARTS)
-            ck_assert(bits >= 4 && (f.count_rows || f.wg_size >= buckets));
-          if (f.per_tile == _GLRADIX_PER_TILE_NEXT_COUNTS)
-            ck_assert(!f.cpu_rasterizer && bits == 2 && f.column_shift == 0);
-          ck_assert(!f.count_rows || f.cpu_rasterizer);
-          ck_assert(!f.reverse_tiles || (!f.cpu_rasterizer && f.subgroup_size));
-          for (int k = 0; k < 2; k++)
-            for (int p = 0; p < 2; p++) {
-              const _glradix_scatter_form *x = &f.scatter[k][p];
-              ck_assert_int_eq(x->move_shared, f.cpu_rasterizer ? 0 : f.subgroup_size && !k ? 2 : 1);
-              ck_assert(p || x->values_at == 0);
-              ck_assert(x->move_shared || x->values_at == 0);
-              ck_assert(!x->key_split ||
-                        (!p && !k && (bits == 2 || f.per_tile == _GLRADIX_PER_TILE_STARTS)));
+      for (size_t v = 0; v < sizeof invocations / sizeof invocations[0]; v++)
+        for (int cpu = 0; cpu < 2; cpu++)
+          for (size_t g = 0; g < sizeof subgroups / sizeof subgroups[0]; g++) {
+            _glradix_forms f = choose(bits, shared[s], invocations[v], cpu != 0, subgroups[g]);
+            const GLuint buckets = 1u << bits;
+            ck_assert_msg(f.wg_size <= (GLuint)invocations[v] &&
+                              (f.wg_size & (f.wg_size - 1)) == 0 && f.wg_size >= 16,
+                          "wg_size %u: a power of two the raking scan takes", f.wg_size);
+            ck_assert_msg(f.items % 2 == 0 && f.items < 256, "items %u", f.items);
+            ck_assert_uint_eq(f.tile, f.wg_size * f.items);
+            ck_assert_uint_le(f.tile, 65535);
+            ck_assert_uint_eq(f.scan_tile, f.wg_size * f.scan_items);
+            /* every program of the tile fits: the splits' words and the scan */
+            ck_assert(_glradix_padded_tile_bytes(f.tile, f.wg_size, 1) + 256 * 4 <= shared[s]);
+            ck_assert_msg(f.subgroup_size == 0 || f.wg_size % f.subgroup_size == 0,
+                          "groups of whole subgroups (%u of %u)", f.wg_size, f.subgroup_size);
+            if (f.wide_tile) {
+              ck_assert(!f.cpu_rasterizer && f.subgroup_size && bits == 8);
+              ck_assert_uint_le(f.wide_tile, 65535);
+              ck_assert(_glradix_padded_tile_bytes(f.wide_tile, f.wg_size, 1) + 256 * 4 <=
+                        shared[s]);
             }
-        }
+            /* the tile starts take one invocation per bucket, or the rows */
+            if (f.per_tile == _GLRADIX_PER_TILE_STARTS)
+              ck_assert(bits >= 4 && (f.count_rows || f.wg_size >= buckets));
+            if (f.per_tile == _GLRADIX_PER_TILE_NEXT_COUNTS)
+              ck_assert(!f.cpu_rasterizer && bits == 2 && f.column_shift == 0);
+            ck_assert(!f.count_rows || f.cpu_rasterizer);
+            ck_assert(!f.reverse_tiles || (!f.cpu_rasterizer && f.subgroup_size));
+            for (int k = 0; k < 2; k++)
+              for (int p = 0; p < 2; p++) {
+                const _glradix_scatter_form *x = &f.scatter[k][p];
+                ck_assert_int_eq(x->move_shared, f.cpu_rasterizer        ? 0
+                                                 : f.subgroup_size && !k ? 2
+                                                                         : 1);
+                ck_assert(p || x->values_at == 0);
+                ck_assert(x->move_shared || x->values_at == 0);
+                ck_assert(!x->key_split ||
+                          (!p && !k && (bits == 2 || f.per_tile == _GLRADIX_PER_TILE_STARTS)));
+              }
+          }
 }
 END_TEST
 
