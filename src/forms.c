@@ -157,15 +157,10 @@ void _glradix_forms_choose(_glradix_forms *f, unsigned radix_bits, const _glradi
   static const _glradix_test_hooks none = _GLRADIX_TEST_HOOKS_NONE;
   const _glradix_test_hooks *h = hooks ? hooks : &none;
   *f = (_glradix_forms){0};
-  f->cpu_rasterizer = limits->cpu_rasterizer && !h->gpu_forms && !h->as_gpu_shared;
+  f->cpu_rasterizer = limits->cpu_rasterizer && !h->gpu_forms;
   f->subgroup_size = h->subgroup_size && h->dump_dir ? h->subgroup_size : limits->subgroup_size;
-  f->max_shared = h->as_gpu_shared ? h->as_gpu_shared
-                  : h->max_shared  ? h->max_shared
-                                   : limits->max_shared;
-  choose_tile(f, radix_bits,
-              h->max_invocations ? h->max_invocations
-              : h->as_gpu_shared ? 1024
-                                 : limits->max_invocations);
+  f->max_shared = h->max_shared ? h->max_shared : limits->max_shared;
+  choose_tile(f, radix_bits, h->max_invocations ? h->max_invocations : limits->max_invocations);
   /* the subgroup path needs work groups of whole subgroups */
   if (f->subgroup_size && f->wg_size % f->subgroup_size != 0) f->subgroup_size = 0;
   choose_counting(f, radix_bits);

@@ -19,9 +19,6 @@ extern "C" {
  * so. */
 typedef struct _glradix_test_hooks {
   int gpu_forms;          /* nonzero: a GPU's forms, whatever the renderer */
-  int64_t as_gpu_shared;  /* nonzero: a GPU with this much shared memory and
-                             1024 invocations a group, unless max_invocations
-                             says otherwise (gpu_forms implied) */
   unsigned subgroup_size; /* nonzero: shaders as for this subgroup size (dump_dir only) */
   int move_shared;        /* -1, or shuffle_scatter's MOVE_SHARED form (0, 1, 2) */
   int values_at;          /* -1, or shuffle_scatter's VALUES_AT (0, 1, 2) */
@@ -34,7 +31,7 @@ typedef struct _glradix_test_hooks {
   const char *break_shader; /* non-NULL: that stage's compile fails (a broken #define) */
 } _glradix_test_hooks;
 
-#define _GLRADIX_TEST_HOOKS_NONE {0, 0, 0, -1, -1, -1, 0, 0, 0, 0, NULL, NULL}
+#define _GLRADIX_TEST_HOOKS_NONE {0, 0, -1, -1, -1, 0, 0, 0, 0, NULL, NULL}
 
 /* glradix_create with the hooks applied; hooks NULL: glradix_create. */
 GLRADIX_API glradix_status _glradix_create_for_tests(const glradix_desc *desc,

@@ -27,13 +27,13 @@ typedef struct config {
   const char *name;
   int64_t shared; /* 0: the driver's limits */
   unsigned subgroup_size;
-  int invocations; /* 0: 1024 */
+  int invocations;
 } config;
 
 static const config CONFIGS[] = {{"cpu", 0, 0, 0},
-                                 {"gpu48", 49152, 0, 0},
-                                 {"gpu48_subgroup32", 49152, 32, 0},
-                                 {"gpu32", 32768, 0, 0},
+                                 {"gpu48", 49152, 0, 1024},
+                                 {"gpu48_subgroup32", 49152, 32, 1024},
+                                 {"gpu32", 32768, 0, 1024},
                                  {"gpu16_128", 16384, 0, 128}};
 
 int main(int argc, char **argv) {
@@ -61,7 +61,8 @@ int main(int argc, char **argv) {
       d.log = log_line;
       _glradix_test_hooks hooks = _GLRADIX_TEST_HOOKS_NONE;
       hooks.dump_dir = dir;
-      hooks.as_gpu_shared = CONFIGS[c].shared;
+      hooks.gpu_forms = CONFIGS[c].shared != 0;
+      hooks.max_shared = CONFIGS[c].shared;
       hooks.subgroup_size = CONFIGS[c].subgroup_size;
       hooks.max_invocations = CONFIGS[c].invocations;
       glradix_context *ctx = NULL;

@@ -460,10 +460,11 @@ static Suite *lbvh_suite(void) {
   tcase_add_loop_test(tc, trees, 0, CASE_GROUPS(N_TREES * 4, TREES_PER));
   tcase_add_test(tc, tree_deeper_than_64_levels);
   tcase_add_test(tc, lbvh_bad_input);
-  /* lbvh_gpu_forms leaves these two to lbvh: the LBVH shaders and their
-   * 2-D grids are the same in both, and the GPU forms' sorts of a million
-   * pairs and on 2-D grids are sort_gpu_forms' and dispatch_gpu_forms'
-   * (on CI's llvmpipe they took 10 and 6 s of lbvh_gpu_forms' 45). */
+  /* Runs with other forms (lbvh_gpu_forms, lbvh_min_limits) leave these
+   * two to lbvh: the LBVH shaders and their 2-D grids are the same in
+   * all, and the GPU forms' sorts of a million pairs and on 2-D grids are
+   * sort_gpu_forms' and dispatch_gpu_forms' (on CI's llvmpipe they took 10
+   * and 6 s of lbvh_gpu_forms' 45). */
   if (!test_forms()) {
     tcase_add_test(tc, tree_1m);
     suite_add_tcase(s, tc);
