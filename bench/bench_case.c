@@ -43,7 +43,7 @@ glradix_status bench_case_run(bench_case *b, glradix_context *ctx, const glradix
     }
     /* The upload may still be in flight on a copy engine: finish it so that
      * the timed region holds the sort alone. */
-    gl->Finish();
+    bench_idle(gl);
     double ms;
     glradix_status st = bench_case_time(b, ctx, sd, &ms);
     if (st != GLRADIX_OK) return st;

@@ -5,6 +5,7 @@
 #include "bench_soak.h"
 
 #include "bench_buffers.h"
+#include "bench_clock.h"
 #include "bench_lbvh.h"
 #include "bench_time.h"
 #include "bench_verify.h"
@@ -26,6 +27,7 @@ enum { CHECK_EVERY = 16, UPLOAD_ONE_IN = 8, READ_ONE_IN = 8, LBVH_ONE_IN = 16,
 /* Times of one (size, kind, distribution). */
 typedef struct series {
   double *ms;
+  unsigned char *at_max; /* the GPU at its highest clock before and after */
   size_t count, cap;
 } series;
 
@@ -55,16 +57,25 @@ typedef struct soak {
 
 static uint32_t draw(soak *s, uint32_t below) { return (uint32_t)(bench_mix64(&s->rng) % below); }
 
-static int add_time(series *t, double ms) {
+static int add_time(series *t, double ms, int at_max) {
   if (t->count == t->cap) {
     const size_t cap = t->cap ? 2 * t->cap : 64;
     double *p = realloc(t->ms, cap * sizeof *p);
-    if (!p) return 1;
-    t->ms = p;
+    if (p) t->ms = p;
+    unsigned char *q = p ? realloc(t->at_max, cap) : NULL;
+    if (!q) return 1;
+    t->at_max = q;
     t->cap = cap;
   }
+  t->at_max[t->count] = (unsigned char)at_max;
   t->ms[t->count++] = ms;
   return 0;
+}
+
+/* Whether the clock is within 5% of the GPU's highest; 0 where unknown. */
+static int at_max_clock(unsigned mhz) {
+  const unsigned max = bench_clock_max_mhz();
+  return max && mhz * 20 >= max * 19;
 }
 
 static int gl_failed(soak *s, const char *what, uint32_t n) {
@@ -144,7 +155,8 @@ static int sort_step(soak *s, slot *sl, int pairs) {
   GladGLContext *gl = s->b->gl;
   const bench_soak_desc *d = s->d;
   const uint32_t n = sl->n, kw = typed_words(d->key_type);
-  if (draw(s, UPLOAD_ONE_IN) == 0) {
+  const int uploaded = draw(s, UPLOAD_ONE_IN) == 0;
+  if (uploaded) {
     bench_upload(gl, sl->buf[0], sl->keys, n * kw);
     if (pairs) bench_upload(gl, sl->buf[1], s->vals, n);
     ++s->uploads;
@@ -157,13 +169,20 @@ static int sort_step(soak *s, slot *sl, int pairs) {
   gl->Finish();
   const glradix_sort_desc sd = sort_desc(s, sl, pairs);
   double ms = 0;
+  const unsigned mhz0 = bench_clock_mhz();
   const glradix_status st = bench_case_time(s->b, s->ctx, &sd, &ms);
+  const unsigned mhz1 = bench_clock_mhz();
   if (st != GLRADIX_OK) {
     fprintf(stderr, "glradix-bench: soak: n = %u, pairs %d: glradix_sort failed: %s\n", n, pairs,
             glradix_status_string(st));
     return 1;
   }
-  if (add_time(&sl->t[pairs][sl->dist], ms)) return 1;
+  if (add_time(&sl->t[pairs][sl->dist], ms, at_max_clock(mhz0) && at_max_clock(mhz1)))
+    return 1;
+  if (s->b->trace) /* wall-clock seconds, to line up with the driver's own logs */
+    fprintf(stderr, "trace: soak n %u pairs %d %s %s %.4f ms at %.3f s, clock %u-%u MHz\n", n,
+            pairs, bench_dist_name((bench_dist)sl->dist), uploaded ? "uploaded" : "copied", ms,
+            bench_now_ms() * 1e-3, mhz0, mhz1);
   const int check = ++s->sorts % CHECK_EVERY == 0 || d->verify;
   if (!check && draw(s, READ_ONE_IN) != 0) return 0;
   const uint32_t how = draw(s, 3);
@@ -250,32 +269,61 @@ static int loop(soak *s, FILE *info) {
   return 0;
 }
 
-/* One report row: the times of `t` (sorted in place) against `fresh`. */
-static void report_row(const soak *s, const slot *sl, int pairs, const char *dist, series *t,
-                       size_t checked) {
-  if (!t->count) return;
-  const double med = bench_median(t->ms, (unsigned)t->count);
-  const double p95 = t->ms[(t->count * 95 + 99) / 100 - 1], worst = t->ms[t->count - 1];
-  const double fresh = sl->fresh[pairs];
+/* The median and p95 of the `count` times in v (sorted in place). */
+static void quantiles(double *v, size_t count, double *med, double *p95) {
+  *med = bench_median(v, (unsigned)count);
+  *p95 = v[(count * 95 + 99) / 100 - 1];
+}
+
+/* One report row: the times of `t` against `fresh`, all of them and those
+ * that ran at the GPU's highest clock (where NVML says; "-" elsewhere). */
+static int report_row(const soak *s, const slot *sl, int pairs, const char *dist, series *t,
+                      size_t checked) {
+  if (!t->count) return 0;
+  double *hi = malloc(t->count * sizeof *hi);
+  if (!hi) return 1;
+  size_t nhi = 0;
+  for (size_t j = 0; j < t->count; ++j)
+    if (t->at_max[j]) hi[nhi++] = t->ms[j];
+  double med, p95, hi_med = 0, hi_p95 = 0;
+  if (nhi) quantiles(hi, nhi, &hi_med, &hi_p95);
+  free(hi);
+  quantiles(t->ms, t->count, &med, &p95);
+  const double worst = t->ms[t->count - 1], fresh = sl->fresh[pairs];
+  char hi_cols[64] = "-,-,-";
+  if (bench_clock_max_mhz())
+    snprintf(hi_cols, sizeof hi_cols, nhi ? "%zu,%.3f,%.3f" : "%zu,-,-", nhi, hi_med / fresh,
+             hi_p95 / fresh);
   const unsigned rb = glradix_query_desc(s->ctx).radix_bits;
   const int u32 = s->d->key_type == GLRADIX_KEY_UINT32; /* impl glradix-soak-T otherwise */
-  if (s->d->csv)
-    printf("glradix-soak%s%s,%u,%u,%d,%u,%zu,%.4f,%.4f,%.4f,%.4f,%.3f,%.3f,%zu,%s\n",
+  if (s->d->csv) {
+    printf("glradix-soak%s%s,%u,%u,%d,%u,%zu,%.4f,%.4f,%.4f,%.4f,%.3f,%.3f,%zu,%s,%s\n",
            u32 ? "" : "-", u32 ? "" : typed_name(s->d->key_type), sl->n, s->d->key_bits, pairs,
-           rb, t->count, fresh, med, p95, worst, med / fresh, p95 / fresh, checked, dist);
-  else
-    printf("%10u %5d %13s %6zu %9.4f %9.4f %9.4f %9.4f %7.3f %7.3f %8zu\n", sl->n, pairs, dist,
-           t->count, fresh, med, p95, worst, med / fresh, p95 / fresh, checked);
+           rb, t->count, fresh, med, p95, worst, med / fresh, p95 / fresh, checked, dist,
+           hi_cols);
+    return 0;
+  }
+  for (char *c = hi_cols; *c; ++c)
+    if (*c == ',') *c = ' ';
+  char at_max[8], hi_m[16], hi_p[16];
+  if (sscanf(hi_cols, "%7s %15s %15s", at_max, hi_m, hi_p) != 3) return 1;
+  printf("%10u %5d %13s %6zu %9.4f %9.4f %9.4f %9.4f %7.3f %7.3f %8zu %6s %7s %7s\n", sl->n,
+         pairs, dist, t->count, fresh, med, p95, worst, med / fresh, p95 / fresh, checked, at_max,
+         hi_m, hi_p);
+  return 0;
 }
 
 static int report(soak *s) {
   const bench_soak_desc *d = s->d;
   if (d->csv)
     puts("impl,n,key_bits,pairs,radix_bits,sorts,ms_fresh,ms_median,ms_p95,ms_worst,"
-         "median_over_fresh,p95_over_fresh,verified,dist");
+         "median_over_fresh,p95_over_fresh,verified,dist,sorts_at_max_clock,"
+         "median_at_max_over_fresh,p95_at_max_over_fresh");
   else
-    printf("%10s %5s %13s %6s %9s %9s %9s %9s %7s %7s %8s\n", "n", "pairs", "dist", "sorts",
-           "ms_fresh", "ms_median", "ms_p95", "ms_worst", "med/fr", "p95/fr", "verified");
+    printf("%10s %5s %13s %6s %9s %9s %9s %9s %7s %7s %8s %6s %7s %7s\n", "n", "pairs", "dist",
+           "sorts", "ms_fresh", "ms_median", "ms_p95", "ms_worst", "med/fr", "p95/fr", "verified",
+           "at_max", "max_med", "max_p95");
+  int failed = 0;
   for (size_t i = 0; i < d->nsizes; ++i)
     for (int pairs = 0; pairs <= 1; ++pairs) {
       slot *sl = &s->slots[i];
@@ -283,16 +331,17 @@ static int report(soak *s) {
       size_t checked = 0;
       for (int k = 0; k < BENCH_DIST_COUNT; ++k) {
         checked += sl->checked[pairs][k];
-        for (size_t j = 0; j < sl->t[pairs][k].count; ++j)
-          if (add_time(&all, sl->t[pairs][k].ms[j])) return 1;
+        for (size_t j = 0; j < sl->t[pairs][k].count && !failed; ++j)
+          failed = add_time(&all, sl->t[pairs][k].ms[j], sl->t[pairs][k].at_max[j]);
       }
-      report_row(s, sl, pairs, "all", &all, checked);
+      failed = failed || report_row(s, sl, pairs, "all", &all, checked);
       free(all.ms);
-      for (int k = 0; k < BENCH_DIST_COUNT; ++k)
-        report_row(s, sl, pairs, bench_dist_name((bench_dist)k), &sl->t[pairs][k],
-                   sl->checked[pairs][k]);
+      free(all.at_max);
+      for (int k = 0; k < BENCH_DIST_COUNT && !failed; ++k)
+        failed = report_row(s, sl, pairs, bench_dist_name((bench_dist)k), &sl->t[pairs][k],
+                            sl->checked[pairs][k]);
     }
-  return 0;
+  return failed;
 }
 
 static int setup(soak *s, uint32_t max_n) {
@@ -335,6 +384,7 @@ int bench_soak(bench_case *b, glradix_context *ctx, const bench_soak_desc *d, FI
   for (size_t i = 0; i < d->nsizes; ++i)
     if (d->sizes[i] > max_n) max_n = d->sizes[i];
   const int set_up = s.slots && !setup(&s, max_n);
+  const int clocks = bench_clock_open();
   int failed = !set_up;
   if (failed) fprintf(stderr, "glradix-bench: soak: no room for %u keys\n", max_n);
   fprintf(info, "soak: %s keys, %u bits, radix_bits %u: fresh medians of %u runs each (uniform "
@@ -342,6 +392,10 @@ int bench_soak(bench_case *b, glradix_context *ctx, const bench_soak_desc *d, FI
                 "application-like steps, seed %llu\n",
           typed_name(d->key_type), d->key_bits, glradix_query_desc(ctx).radix_bits, b->repeat,
           d->seconds, (unsigned long long)d->seed);
+  if (clocks)
+    fprintf(info, "soak: NVML: the highest graphics clock %u MHz, now %u MHz; at_max: sorts that "
+                  "began and ended within 5%% of it, max_med and max_p95 their times over "
+                  "fresh\n", bench_clock_max_mhz(), bench_clock_mhz());
   for (size_t i = 0; i < d->nsizes && !failed; ++i)
     for (int pairs = 0; pairs <= 1 && !failed; ++pairs)
       if (pairs ? d->pairs : d->keys_only) failed = fresh_step(&s, &s.slots[i], pairs);
@@ -353,7 +407,10 @@ int bench_soak(bench_case *b, glradix_context *ctx, const bench_soak_desc *d, FI
     if (s.slots[i].buf[0]) b->gl->DeleteBuffers(4, s.slots[i].buf);
     free(s.slots[i].keys);
     for (int p = 0; p < 2; ++p)
-      for (int k = 0; k < BENCH_DIST_COUNT; ++k) free(s.slots[i].t[p][k].ms);
+      for (int k = 0; k < BENCH_DIST_COUNT; ++k) {
+        free(s.slots[i].t[p][k].ms);
+        free(s.slots[i].t[p][k].at_max);
+      }
   }
   if (s.lbvh_buf[0]) b->gl->DeleteBuffers(2, s.lbvh_buf);
   free(s.slots);

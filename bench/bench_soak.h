@@ -41,8 +41,12 @@ typedef struct bench_soak_desc {
  * median; a table on stdout, or with d->csv CSV: impl, n, key_bits, pairs,
  * radix_bits, sorts, ms_fresh, ms_median, ms_p95, ms_worst,
  * median_over_fresh, p95_over_fresh, verified (sorts checked), dist ("all"
- * or one distribution). `b` brings the GL table,
- * timer, queries, repeat and trace; the soak sets the rest.
+ * or one distribution), and where NVML reads the GPU's clock (bench_clock.h)
+ * sorts_at_max_clock, median_at_max_over_fresh, p95_at_max_over_fresh: the
+ * sorts that began and ended at the highest clock ("-" elsewhere). With
+ * b->trace every sort's time, wall-clock time and clocks go to stderr.
+ * `b` brings the GL table, timer, queries, repeat and trace; the soak sets
+ * the rest.
  * Returns 0, or 1 if a sort, build, GL call or check failed. */
 int bench_soak(bench_case *b, glradix_context *ctx, const bench_soak_desc *d, FILE *info);
 

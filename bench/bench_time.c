@@ -1,4 +1,5 @@
 /* Timing shared by glradix-bench's measurements. */
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <glad/gl.h>
 
 #include "bench_time.h"
@@ -15,6 +16,17 @@ double bench_now_ms(void) {
 static unsigned warmup_ms = BENCH_WARM_MS;
 
 void bench_set_warmup_ms(unsigned ms) { warmup_ms = ms; }
+
+static unsigned idle_ms;
+
+void bench_set_idle_ms(unsigned ms) { idle_ms = ms; }
+
+void bench_idle(GladGLContext *gl) {
+  gl->Finish();
+  if (!idle_ms) return;
+  const struct timespec t = {(time_t)(idle_ms / 1000), (long)(idle_ms % 1000) * 1000000L};
+  nanosleep(&t, NULL);
+}
 
 int bench_warming(unsigned r, double start_ms) {
   return r < BENCH_WARMUPS || bench_now_ms() - start_ms < warmup_ms;

@@ -9,9 +9,20 @@
  * later cases up to 5x slower after a long verification. */
 enum { BENCH_WARMUPS = 2, BENCH_WARM_MS = 1000 };
 
+struct GladGLContext; /* glad/gl.h: the bench's own GL table */
+
 /* Sets the warm-up time of the cases that follow, in milliseconds; 0: the
  * BENCH_WARMUPS runs alone (the tests, which time nothing). */
 void bench_set_warmup_ms(unsigned ms);
+
+/* Sets how long the GPU sits idle before each run of the cases that
+ * follow, in milliseconds (0, the default: none). */
+void bench_set_idle_ms(unsigned ms);
+
+/* Waits for the GPU to finish, then sleeps the idle time set, if any: the
+ * GPU then runs the next sort as one that an application issues now and
+ * then, from the clocks an idle GPU drops to. */
+void bench_idle(struct GladGLContext *gl);
 
 /* Wall-clock milliseconds. */
 double bench_now_ms(void);
@@ -22,8 +33,6 @@ int bench_warming(unsigned r, double start_ms);
 
 /* The median of `n` values (sorts them in place). */
 double bench_median(double *v, unsigned n);
-
-struct GladGLContext; /* glad/gl.h: the bench's own GL table */
 
 /* Milliseconds from GL_TIMESTAMP query q[0] to q[1], once both are
  * written (waits for them). */

@@ -24,6 +24,7 @@
 #include "bench_case.h"
 #include "bench_copy.h"
 #include "bench_dist.h"
+#include "bench_host.h"
 #include "bench_lbvh.h"
 #include "bench_soak.h"
 #include "bench_svg.h"
@@ -49,7 +50,7 @@ typedef struct options {
   size_t nbits;
   unsigned repeat;
   int verify, csv, stages, portable, lbvh, n_given, reserve, copy, trace;
-  unsigned warmup_ms;
+  unsigned warmup_ms, idle_ms;
   glradix_plan plan;
   glradix_key_type key_type;
   int key_bits_given;
@@ -58,6 +59,7 @@ typedef struct options {
   size_t ndists;
   int dist_given;
   unsigned soak_s; /* --soak: seconds; 0 runs the usual cases */
+  int host;        /* --host: glradix_sort_host calls instead */
   uint32_t seed;
 } options;
 
@@ -76,6 +78,8 @@ static void usage(FILE *f) {
         "  --bits R[,R...]     radix_bits per pass: 2, 4 or 8 (0 = library default); default 0\n"
         "  --repeat R          timed runs per case, median reported (default 10, after the warm-ups)\n"
         "  --warmup MS         warm-up per case: at least 2 runs and MS ms (default 1000)\n"
+        "  --idle MS           the GPU idle MS ms before every run, warm-ups too, as in an\n"
+        "                      application that sorts now and then (default 0)\n"
         "  --trace             print every run's time, warm-ups included, to stderr\n"
         "  --verify            check every result on the CPU (sorted, permutation, stable)\n"
         "  --dist D[,D...]     key distributions, each in turn: uniform (default), sorted, reverse,\n"
@@ -87,7 +91,11 @@ static void usage(FILE *f) {
         "                      builds and reallocations in between; per size and kind the count,\n"
         "                      median, p95 and worst against the fresh median; every 16th sort\n"
         "                      verified (every one with --verify); the first --key-bits (default\n"
-        "                      30, uint64 63) and --bits\n"
+        "                      30, uint64 63) and --bits; on NVIDIA (NVML) also the sorts that\n"
+        "                      ran at the GPU's highest clock\n"
+        "  --host              call glradix_sort_host --repeat times per size instead (keys from\n"
+        "                      the CPU, the first --key-bits, pairs unless --keys-only): the GPU\n"
+        "                      time of the sort inside the first, last, median and worst call\n"
         "  --csv               CSV: impl,n,key_bits,pairs,radix_bits,ms_median,mkeys_per_s,\n"
         "                      verified,dist (--soak: bench_soak.h's columns)\n"
         "  --stages            per-stage GPU time (medians), on stdout or, with --csv, stderr\n"
@@ -201,8 +209,12 @@ static int parse_args(int argc, char **argv, options *o) {
         return -1;
       }
       o->warmup_ms = ms;
+    } else if (IS("--idle")) {
+      if (parse_option_u32("--idle", VALUE(), 60000, &o->idle_ms)) return -1;
     } else if (!eq && IS("--reserve")) {
       o->reserve = 1;
+    } else if (!eq && IS("--host")) {
+      o->host = 1;
     } else if (!eq && IS("--lbvh")) {
       o->lbvh = 1;
     } else if (IS("--n")) {
@@ -311,6 +323,11 @@ static int parse_args(int argc, char **argv, options *o) {
     fprintf(stderr, "glradix-bench: --soak runs its own LBVH builds; leave out --lbvh\n");
     return -1;
   }
+  if (o->host && (o->soak_s || o->lbvh || o->key_type != GLRADIX_KEY_UINT32)) {
+    fprintf(stderr, "glradix-bench: --host sorts uint32 keys alone; leave out --soak, --lbvh "
+                    "and --key-type\n");
+    return -1;
+  }
   if (o->soak_s && !o->n_given) {
     static const uint32_t soak_sizes[] = {1u << 16, 1u << 20, 1u << 24, 1u << 26};
     memcpy(o->sizes, soak_sizes, sizeof soak_sizes);
@@ -387,6 +404,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   bench_set_warmup_ms(opt.warmup_ms);
+  bench_set_idle_ms(opt.idle_ms);
   FILE *info = opt.csv ? stderr : stdout; /* keep stdout pure CSV */
 
   glradix_headless *h = NULL;
@@ -425,7 +443,7 @@ int main(int argc, char **argv) {
     d.load = glradix_headless_load;
     d.radix_bits = opt.bits[k];
     d.log = log_cb;
-    d.profile = opt.stages;
+    d.profile = opt.stages || opt.host;
     d.disable_subgroups = opt.portable;
     d.plan = opt.plan;
     st = glradix_create(&d, &ctx[k]);
@@ -442,7 +460,10 @@ int main(int argc, char **argv) {
             glradix_subgroup_size(ctx[k]) ? "subgroup (GL_KHR_shader_subgroup)" : "portable GLSL 4.30");
   }
 
-  if (opt.soak_s || opt.lbvh) {
+  if (opt.soak_s || opt.lbvh || opt.host) {
+    if (opt.host && ctx[0])
+      failed |= bench_host(ctx[0], opt.sizes, opt.nsizes, opt.key_bits[0], opt.pairs,
+                           opt.repeat, opt.verify, opt.trace, stdout);
     const bench_soak_desc sd = {opt.soak_s, opt.sizes, opt.nsizes, opt.dists, opt.ndists,
                                 opt.keys_only, opt.pairs, opt.key_type, opt.key_bits[0],
                                 opt.seed, opt.verify, opt.csv};
