@@ -1,5 +1,7 @@
 /* LBVH build (shaders/lbvh_nodes.comp + lbvh_refit.comp): Morton codes and
- * indices (morton.c), glradix_sort, the Karras topology, the box refit. */
+ * indices (morton.c), glradix_sort, the Karras topology, the box refit.
+ * Refit of a built tree (lbvh_links.comp + lbvh_refit.comp): the parent
+ * links from the nodes, the leaves' new boxes, the same box refit. */
 #include "glradix/lbvh.h"
 #include "internal.h"
 
@@ -24,6 +26,25 @@ static void reset_parents(glradix_context *ctx, GLuint n) {
   if (n > 1) _glradix_fill(ctx, ctx->lbvh_parents.name, 2 * n - 1, n - 1, 0);
 }
 
+/* The current program over every node, its leaves' bounds gathered in
+ * windows of ctx->forms.lbvh_window primitives (lbvh_nodes.comp says why):
+ * every node with the first window's leaves, then each further window's
+ * leaves. */
+static void dispatch_windows(glradix_context *ctx, GLuint count) {
+  GladGLContext *gl = &ctx->gl;
+  const GLuint first_leaf = count - 1;
+  const GLuint window_size = ctx->forms.lbvh_window;
+  gl->Uniform1ui(_GLRADIX_LOC_WINDOW_SIZE, window_size);
+  for (GLuint window = 0;; window += window_size) {
+    const GLuint first = window == 0 ? 0 : first_leaf;
+    gl->Uniform1ui(_GLRADIX_LOC_FIRST_NODE, first);
+    gl->Uniform1ui(_GLRADIX_LOC_PRIM_WINDOW, window);
+    _glradix_dispatch(ctx, _glradix_div_up(2 * count - 1 - first, ctx->forms.wg_size));
+    if (count - window <= window_size) break;
+  }
+  gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+}
+
 static void lbvh_nodes(glradix_context *ctx, const glradix_lbvh_desc *d, unsigned bits) {
   GladGLContext *gl = &ctx->gl;
   gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][bits == 63 ? _GLRADIX_PROG_LBVH_NODES_63
@@ -34,19 +55,18 @@ static void lbvh_nodes(glradix_context *ctx, const glradix_lbvh_desc *d, unsigne
   _glradix_bind(ctx, _GLRADIX_B_NODES, d->nodes, nodes_bytes(d->count));
   _glradix_bind(ctx, _GLRADIX_B_PARENTS, ctx->lbvh_parents.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, d->count);
-  /* every node, with the first window's leaves; then each further
-   * window's leaves (lbvh_nodes.comp) */
-  const GLuint first_leaf = d->count - 1;
-  const GLuint window_size = ctx->forms.lbvh_window;
-  gl->Uniform1ui(_GLRADIX_LOC_WINDOW_SIZE, window_size);
-  for (GLuint window = 0;; window += window_size) {
-    const GLuint first = window == 0 ? 0 : first_leaf;
-    gl->Uniform1ui(_GLRADIX_LOC_FIRST_NODE, first);
-    gl->Uniform1ui(_GLRADIX_LOC_PRIM_WINDOW, window);
-    _glradix_dispatch(ctx, _glradix_div_up(2 * d->count - 1 - first, ctx->forms.wg_size));
-    if (d->count - window <= window_size) break;
-  }
-  gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  dispatch_windows(ctx, d->count);
+}
+
+/* a built tree's parent links and its leaves' boxes from d->bounds */
+static void lbvh_links(glradix_context *ctx, const glradix_lbvh_desc *d) {
+  GladGLContext *gl = &ctx->gl;
+  gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][_GLRADIX_PROG_LBVH_LINKS]);
+  _glradix_bind(ctx, _GLRADIX_B_BOUNDS, d->bounds, (uint64_t)d->count * 32u);
+  _glradix_bind(ctx, _GLRADIX_B_NODES, d->nodes, nodes_bytes(d->count));
+  _glradix_bind(ctx, _GLRADIX_B_PARENTS, ctx->lbvh_parents.name, 0);
+  gl->Uniform1ui(_GLRADIX_LOC_COUNT, d->count);
+  dispatch_windows(ctx, d->count);
 }
 
 static void lbvh_refit(glradix_context *ctx, const glradix_lbvh_desc *d) {
@@ -59,8 +79,10 @@ static void lbvh_refit(glradix_context *ctx, const glradix_lbvh_desc *d) {
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
-static glradix_status build_checks(glradix_context *ctx, const glradix_lbvh_desc *d) {
-  const char *fn = "glradix_lbvh_build";
+/* Build (with_morton) and refit check count, nodes and bounds in the same
+ * order; a refit ignores the Morton fields. */
+static glradix_status tree_checks(glradix_context *ctx, const char *fn, const glradix_lbvh_desc *d,
+                                  bool with_morton) {
   if (d->count == 0) {
     _glradix_log(&ctx->desc, "%s: count is 0 (a tree needs a primitive)", fn);
     return GLRADIX_ERROR_INVALID_ARGUMENT;
@@ -75,11 +97,16 @@ static glradix_status build_checks(glradix_context *ctx, const glradix_lbvh_desc
                  fn, d->count);
     return GLRADIX_ERROR_TOO_LARGE;
   }
+  const uint64_t bounds_bytes = (uint64_t)d->count * 32u;
   glradix_status st =
       _glradix_check_size(ctx, fn, "nodes", d->count, nodes_bytes(d->count));
-  if (st == GLRADIX_OK)
+  if (st == GLRADIX_OK && with_morton)
     st = _glradix_morton_check(ctx, fn, d->bounds, d->count, d->morton_bits, d->has_scene_box,
                                d->scene_min, d->scene_max);
+  if (st == GLRADIX_OK && !with_morton)
+    st = _glradix_check_size(ctx, fn, "bounds", d->count, bounds_bytes);
+  if (st == GLRADIX_OK && !with_morton)
+    st = _glradix_check_buffer(ctx, fn, d->bounds, "bounds", bounds_bytes);
   if (st == GLRADIX_OK)
     st = _glradix_check_buffer(ctx, fn, d->nodes, "nodes", nodes_bytes(d->count));
   if (st == GLRADIX_OK) st = _glradix_check_distinct(ctx, fn, d->nodes, "nodes", d->bounds, "bounds");
@@ -118,7 +145,30 @@ glradix_status glradix_lbvh_build(glradix_context *ctx, const glradix_lbvh_desc 
   _glradix_gl_state saved;
   glradix_status entered = _glradix_enter(ctx, fn, desc, &saved);
   if (entered != GLRADIX_OK) return entered;
-  glradix_status st = build_checks(ctx, desc);
+  glradix_status st = tree_checks(ctx, fn, desc, true);
   if (st == GLRADIX_OK) st = build(ctx, desc);
+  return _glradix_end(ctx, fn, st, &saved);
+}
+
+/* No sort and no new links: the parents from the nodes (lbvh_links, which
+ * also writes the leaves' boxes), then the build's refit. */
+static glradix_status refit(glradix_context *ctx, const glradix_lbvh_desc *d) {
+  const GLsizeiptr n = d->count;
+  glradix_status st =
+      _glradix_ensure_buffer(ctx, &ctx->lbvh_parents, (3 * n - 2) * 4, "allocating LBVH scratch");
+  if (st != GLRADIX_OK) return st;
+  reset_parents(ctx, d->count);
+  lbvh_links(ctx, d);
+  lbvh_refit(ctx, d);
+  return GLRADIX_OK;
+}
+
+glradix_status glradix_lbvh_refit(glradix_context *ctx, const glradix_lbvh_desc *desc) {
+  const char *fn = "glradix_lbvh_refit";
+  _glradix_gl_state saved;
+  glradix_status entered = _glradix_enter(ctx, fn, desc, &saved);
+  if (entered != GLRADIX_OK) return entered;
+  glradix_status st = tree_checks(ctx, fn, desc, false);
+  if (st == GLRADIX_OK) st = refit(ctx, desc);
   return _glradix_end(ctx, fn, st, &saved);
 }

@@ -52,6 +52,7 @@ static const program_source SOURCES[_GLRADIX_PROG_COUNT] = {
   [_GLRADIX_PROG_MORTON_63] = {"morton_codes", _glradix_shader_morton_codes, 0, LBVH63},
   [_GLRADIX_PROG_LBVH_NODES_30] = {"lbvh_nodes", _glradix_shader_lbvh_nodes, 0, LBVH30},
   [_GLRADIX_PROG_LBVH_NODES_63] = {"lbvh_nodes", _glradix_shader_lbvh_nodes, 0, LBVH63},
+  [_GLRADIX_PROG_LBVH_LINKS] = {"lbvh_links", _glradix_shader_lbvh_links, 0, LBVH30},
   [_GLRADIX_PROG_LBVH_REFIT] = {"lbvh_refit", _glradix_shader_lbvh_refit, 0, LBVH30},
 };
 

@@ -23,6 +23,7 @@ int main() {
   glradix_destroy(nullptr);
   static_assert(sizeof(glradix_lbvh_node) == 32, "node layout is 32 bytes");
   if (glradix_lbvh_nodes_bytes(2) != 96) return 1;
+  if (glradix_lbvh_refit(nullptr, nullptr) != GLRADIX_ERROR_INVALID_ARGUMENT) return 1;
   glradix_desc q = glradix_query_desc(nullptr);
   const char *s = glradix_status_string(GLRADIX_ERROR_TOO_LARGE);
   if (major != GLRADIX_VERSION_MAJOR || minor != GLRADIX_VERSION_MINOR ||

@@ -2,7 +2,7 @@
  * glradix LBVH: Morton codes and a linear BVH (Karras 2012) built on the GPU
  * from primitive bounds in a GL buffer, sorted with glradix_sort.
  *
- * Thread rules and GL state (both functions): as glradix_sort in glradix.h
+ * Thread rules and GL state (every function): as glradix_sort in glradix.h
  * (the context's GL context must be current on the calling thread; pending
  * GL errors are the caller's; indexed SSBO bindings 0..5, the generic SSBO,
  * copy and dispatch-indirect bindings and the current program are restored;
@@ -44,7 +44,7 @@ typedef struct glradix_morton_desc {
 GLRADIX_API glradix_status glradix_morton_codes(glradix_context *ctx,
                                                 const glradix_morton_desc *desc);
 
-/** An LBVH build. Zero-initialise it. */
+/** An LBVH build (or refit: glradix_lbvh_refit). Zero-initialise it. */
 typedef struct glradix_lbvh_desc {
   unsigned bounds;      /**< as glradix_morton_desc.bounds */
   uint32_t count;       /**< primitives, at least 1 */
@@ -90,6 +90,26 @@ GLRADIX_API size_t glradix_lbvh_nodes_bytes(uint32_t count);
  * @gl_state as glradix_sort (this file's header).
  */
 GLRADIX_API glradix_status glradix_lbvh_build(glradix_context *ctx, const glradix_lbvh_desc *desc);
+
+/**
+ * New boxes for the primitives of a tree that glradix_lbvh_build made
+ * (deforming geometry): desc->bounds, count and nodes as for that build
+ * (count the same); the Morton and scene-box fields are ignored. No sort
+ * and no new links: the parent links are taken from the nodes themselves
+ * (nothing the build left on a context is needed, so other builds and
+ * sorts may come between, on any context), each leaf takes its primitive's
+ * box and the internal boxes are refit bottom-up as the build's are. The
+ * boxes are exactly those a build of the same topology gives; the tree's
+ * quality follows how far the primitives moved.
+ *
+ * @errors GLRADIX_ERROR_INVALID_ARGUMENT (ctx or desc NULL; count 0;
+ *         bounds or nodes not buffers, too small or mapped; nodes the same
+ *         buffer as bounds), GLRADIX_ERROR_TOO_LARGE (as glradix_lbvh_build),
+ *         GLRADIX_ERROR_OUT_OF_MEMORY, GLRADIX_ERROR_GL. One log line each;
+ *         on a validation error nothing is written.
+ * @gl_state as glradix_sort (this file's header).
+ */
+GLRADIX_API glradix_status glradix_lbvh_refit(glradix_context *ctx, const glradix_lbvh_desc *desc);
 
 #ifdef __cplusplus
 }

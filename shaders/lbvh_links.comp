@@ -1,0 +1,36 @@
+// LBVH refit of a built tree, first step: the parent links, from the nodes
+// themselves (glradix_lbvh_refit reads nothing a build left in scratch),
+// and the leaves' new boxes. One invocation per node: internal node i
+// writes itself as the parent of its children a and b; a leaf takes the box
+// of its primitive a. lbvh_refit.comp then redoes the internal boxes
+// bottom-up. The root's parent and the counters are lbvh.c's fill.
+// Dispatched as lbvh_nodes.comp is: the nodes from u_first_node on, the
+// leaves of the u_window_size primitives from u_prim_window only (the
+// leaves gather their bounds in windows, as there). Links out of range (a
+// buffer that is no tree of u_count primitives) are skipped, so that
+// nothing is written outside the nodes and parents.
+
+layout(std430, binding = B_NODES) buffer Nodes { Node nodes[]; };
+layout(std430, binding = B_PARENTS) writeonly buffer Parents { uint parents[]; };
+
+layout(location = LOC_COUNT) uniform uint u_count;
+layout(location = LOC_FIRST_NODE) uniform uint u_first_node;
+layout(location = LOC_PRIM_WINDOW) uniform uint u_prim_window;
+layout(location = LOC_WINDOW_SIZE) uniform uint u_window_size;
+
+void main() {
+  uint id = u_first_node + group_index() * WG_SIZE + gl_LocalInvocationID.x;
+  uint n = u_count;
+  uint total = 2u * n - 1u;
+  if (id >= total) return;
+  uint a = nodes[id].a;
+  if (id >= n - 1u) { // a leaf (node 0 when n is 1)
+    if (a >= n || a - u_prim_window >= u_window_size) return; // another window's (wraps below it)
+    nodes[id].min = bounds[2u * a].xyz;
+    nodes[id].max = bounds[2u * a + 1u].xyz;
+    return;
+  }
+  uint b = nodes[id].b;
+  if (a < total) parents[a] = id;
+  if (b < total) parents[b] = id;
+}

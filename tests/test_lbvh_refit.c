@@ -1,0 +1,308 @@
+/* glradix_lbvh_refit: a tree built on the GPU, every primitive moved, the
+ * tree refit. Against a CPU refit over the topology read back from the
+ * build and the new boxes (min and max are exact, so every box must be
+ * bit-equal), with the links unchanged; also after other builds and sorts,
+ * on a context that never built, and refused input that writes nothing. */
+#include "common.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "glradix/lbvh.h"
+
+/* n random boxes (8 floats each: min, .w, max, .w); a third of them share
+ * one spot, so that codes repeat and boxes are flat. */
+static float *random_boxes(size_t n, uint64_t seed) {
+  float *b = calloc(n * 8, sizeof *b);
+  ck_assert_ptr_nonnull(b);
+  uint64_t st = seed;
+  for (size_t i = 0; i < n; i++) {
+    int dup = test_rng_next(&st) % 3u == 0u;
+    for (int c = 0; c < 3; c++) {
+      float lo = dup ? 0.25f : (float)(test_rng_next(&st) % 100000u) * 1e-3f - 20.0f;
+      float size = dup ? 0.0f : (float)(test_rng_next(&st) % 1000u) * 1e-3f;
+      b[8 * i + c] = lo;
+      b[8 * i + 4 + c] = lo + size;
+    }
+    b[8 * i + 3] = b[8 * i + 7] = 99.0f; /* .w ignored */
+  }
+  return b;
+}
+
+static GLuint bounds_buffer(const float *b, size_t n) {
+  return buf_create((const uint32_t *)b, n * 8, n * 8);
+}
+
+static glradix_lbvh_node *read_nodes(GLuint nodes, size_t n) {
+  glradix_lbvh_node *t = malloc((2 * n - 1) * sizeof *t);
+  ck_assert_ptr_nonnull(t);
+  buf_read(nodes, (uint32_t *)t, (2 * n - 1) * 8);
+  return t;
+}
+
+/* The CPU refit: leaves from their primitive's box in b, internal nodes the
+ * union of their children's (recursion depth: the tree's, below 100 here). */
+static void cpu_refit(glradix_lbvh_node *t, uint32_t node, const float *b) {
+  glradix_lbvh_node *x = &t[node];
+  if (x->b == GLRADIX_LBVH_LEAF) {
+    memcpy(x->min, &b[8 * x->a], sizeof x->min);
+    memcpy(x->max, &b[8 * x->a + 4], sizeof x->max);
+    return;
+  }
+  cpu_refit(t, x->a, b);
+  cpu_refit(t, x->b, b);
+  for (int c = 0; c < 3; c++) {
+    float la = t[x->a].min[c], lb = t[x->b].min[c];
+    float ha = t[x->a].max[c], hb = t[x->b].max[c];
+    x->min[c] = la < lb ? la : lb;
+    x->max[c] = ha > hb ? ha : hb;
+  }
+}
+
+/* Every node of `gpu` against the CPU refit of `built`'s topology over b. */
+static void expect_refit(const glradix_lbvh_node *built, const glradix_lbvh_node *gpu, size_t n,
+                         const float *b, const char *what) {
+  glradix_lbvh_node *want = malloc((2 * n - 1) * sizeof *want);
+  ck_assert_ptr_nonnull(want);
+  memcpy(want, built, (2 * n - 1) * sizeof *want);
+  cpu_refit(want, 0, b);
+  for (size_t i = 0; i < 2 * n - 1; i++) {
+    EXPECT_MSG(gpu[i].a == built[i].a && gpu[i].b == built[i].b,
+               "%s: node %zu links (%u, %u) after the refit, (%u, %u) built", what, i, gpu[i].a,
+               gpu[i].b, built[i].a, built[i].b);
+    EXPECT_MSG(memcmp(gpu[i].min, want[i].min, sizeof want[i].min) == 0 &&
+                   memcmp(gpu[i].max, want[i].max, sizeof want[i].max) == 0,
+               "%s: node %zu box (%g %g %g)-(%g %g %g), CPU refit (%g %g %g)-(%g %g %g)", what,
+               i, (double)gpu[i].min[0], (double)gpu[i].min[1], (double)gpu[i].min[2],
+               (double)gpu[i].max[0], (double)gpu[i].max[1], (double)gpu[i].max[2],
+               (double)want[i].min[0], (double)want[i].min[1], (double)want[i].min[2],
+               (double)want[i].max[0], (double)want[i].max[1], (double)want[i].max[2]);
+  }
+  free(want);
+}
+
+/* A tree of n boxes built on ctx into a new nodes buffer; *bounds gets the
+ * bounds buffer, the boxes are freed. */
+static GLuint build_tree(glradix_context *ctx, size_t n, unsigned bits, uint64_t seed,
+                         GLuint *bounds) {
+  float *b = random_boxes(n, seed);
+  *bounds = bounds_buffer(b, n);
+  free(b);
+  GLuint nodes = buf_create(NULL, 0, glradix_lbvh_nodes_bytes((uint32_t)n) / 4);
+  glradix_lbvh_desc d = {0};
+  d.bounds = *bounds;
+  d.count = (uint32_t)n;
+  d.morton_bits = bits;
+  d.nodes = nodes;
+  test_log_reset(&tg_log);
+  glradix_status s = glradix_lbvh_build(ctx, &d);
+  ck_assert_msg(s == GLRADIX_OK, "build n %zu bits %u: %s (%s)", n, bits,
+                glradix_status_string(s), tg_log.first);
+  return nodes;
+}
+
+/* glradix_lbvh_refit of n primitives on ctx, which must succeed without a
+ * log line. The Morton fields of the desc are nonsense: a refit ignores them. */
+static void refit_ok(glradix_context *ctx, GLuint bounds, GLuint nodes, size_t n,
+                     const char *what) {
+  glradix_lbvh_desc d = {0};
+  d.bounds = bounds;
+  d.count = (uint32_t)n;
+  d.nodes = nodes;
+  d.morton_bits = 17;
+  d.has_scene_box = 1;
+  d.scene_min[0] = 1.0f; /* min > max */
+  test_log_reset(&tg_log);
+  glradix_status s = glradix_lbvh_refit(ctx, &d);
+  ck_assert_msg(s == GLRADIX_OK, "%s: refit: %s (%s)", what, glradix_status_string(s),
+                tg_log.first);
+  ck_assert_msg(tg_log.count == 0, "%s: the refit logged %s", what, tg_log.first);
+  expect_no_gl_error(what);
+}
+
+/* Moves every primitive of the tree in `nodes` (new random boxes, seed),
+ * refits it on ctx and checks it against `built`. */
+static void move_and_refit(glradix_context *ctx, GLuint bounds, GLuint nodes, size_t n,
+                           const glradix_lbvh_node *built, uint64_t seed, const char *what) {
+  float *moved = random_boxes(n, seed);
+  buf_upload(bounds, (const uint32_t *)moved, n * 8);
+  refit_ok(ctx, bounds, nodes, n, what);
+  glradix_lbvh_node *gpu = read_nodes(nodes, n);
+  expect_refit(built, gpu, n, moved, what);
+  free(gpu);
+  free(moved);
+}
+
+static const size_t refit_sizes[] = {1, 2, 3, 1000, 100003};
+#define N_SIZES (sizeof refit_sizes / sizeof refit_sizes[0])
+
+/* case k: size k / 2, 30- or 63-bit codes; refit unmoved (the build's
+ * nodes again), then moved and refit twice */
+START_TEST(refit_trees) {
+  FOR_GROUP_CASES(k, 4, N_SIZES * 2) {
+    size_t n = refit_sizes[k / 2];
+    unsigned bits = k % 2 ? 63 : 30;
+    GLuint bounds;
+    GLuint nodes = build_tree(tg_ctx, n, bits, 700 + (uint64_t)k, &bounds);
+    glradix_lbvh_node *built = read_nodes(nodes, n);
+    char what[64];
+    snprintf(what, sizeof what, "n %zu bits %u, boxes unmoved", n, bits);
+    refit_ok(tg_ctx, bounds, nodes, n, what); /* the build's nodes, bit for bit */
+    glradix_lbvh_node *same = read_nodes(nodes, n);
+    ck_assert_msg(memcmp(same, built, (2 * n - 1) * sizeof *same) == 0, "%s: nodes changed", what);
+    free(same);
+    for (unsigned round = 0; round < 2; round++) {
+      snprintf(what, sizeof what, "n %zu bits %u round %u", n, bits, round);
+      move_and_refit(tg_ctx, bounds, nodes, n, built, 800 + 2 * (uint64_t)k + round, what);
+    }
+    free(built);
+    buf_delete(bounds);
+    buf_delete(nodes);
+  }
+}
+END_TEST
+
+/* Tree A (3001 boxes), then a build of another count and a sort on the
+ * same context, then A refit there; and A refit on a second context that
+ * has never built (no LBVH scratch at all). */
+START_TEST(refit_after_other_work) {
+  const size_t n = 3001;
+  GLuint bounds;
+  GLuint nodes = build_tree(tg_ctx, n, 30, 41, &bounds);
+  glradix_lbvh_node *built = read_nodes(nodes, n);
+  GLuint other_bounds;
+  GLuint other = build_tree(tg_ctx, 20011, 63, 42, &other_bounds);
+  uint32_t keys[777];
+  gen_keys(keys, 777, DIST_UNIFORM, 43);
+  GLuint kb = buf_create(keys, 777, 777);
+  glradix_sort_desc sd = {0};
+  sd.keys = kb;
+  sd.count = 777;
+  ck_assert_int_eq(glradix_sort(tg_ctx, &sd), GLRADIX_OK);
+  move_and_refit(tg_ctx, bounds, nodes, n, built, 44, "after a build of 20011 and a sort");
+
+  glradix_context *fresh = NULL;
+  glradix_desc desc = test_desc(0, 0);
+  ck_assert_int_eq(test_create(&desc, &fresh), GLRADIX_OK);
+  move_and_refit(fresh, bounds, nodes, n, built, 45, "on a context that never built");
+  glradix_destroy(fresh);
+  /* the other tree, larger than the last refit's, on the first context */
+  glradix_lbvh_node *other_built = read_nodes(other, 20011);
+  move_and_refit(tg_ctx, other_bounds, other, 20011, other_built, 46, "the 63-bit tree");
+  free(other_built);
+  free(built);
+  buf_delete(kb);
+  buf_delete(bounds);
+  buf_delete(nodes);
+  buf_delete(other_bounds);
+  buf_delete(other);
+}
+END_TEST
+
+/* Refused input: the status, one log line naming the problem, and the
+ * nodes (and bounds) as they were. */
+START_TEST(refit_bad_input) {
+  enum { N = 5, NODE_WORDS = (2 * N - 1) * 8 };
+  GLuint bounds;
+  GLuint nodes = build_tree(tg_ctx, N, 30, 51, &bounds);
+  uint32_t before[NODE_WORDS], after[NODE_WORDS];
+  buf_read(nodes, before, NODE_WORDS);
+  float moved[N * 8];
+  for (size_t i = 0; i < N * 8; i++) moved[i] = 1000.0f + (float)i;
+  buf_upload(bounds, (const uint32_t *)moved, N * 8);
+  GLuint small_nodes = buf_create(before, NODE_WORDS - 8, NODE_WORDS - 8);
+  GLuint small_bounds = buf_create((const uint32_t *)moved, N * 8 - 8, N * 8 - 8);
+  glradix_lbvh_desc d = {0};
+  d.bounds = bounds;
+  d.count = N;
+  d.nodes = nodes;
+  enum { CASES = 8 };
+  struct {
+    glradix_lbvh_desc d;
+    glradix_status want;
+    const char *what, *says;
+  } cases[CASES];
+  for (int i = 0; i < CASES; i++) {
+    cases[i].d = d;
+    cases[i].want = GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
+  cases[0].d.nodes = small_nodes;
+  cases[0].what = "nodes too small", cases[0].says = "nodes";
+  cases[1].d.count = 0;
+  cases[1].what = "count 0", cases[1].says = "count";
+  cases[2].d.bounds = small_bounds;
+  cases[2].what = "bounds too small", cases[2].says = "bounds";
+  cases[3].d.bounds = nodes;
+  cases[3].what = "nodes the bounds too", cases[3].says = "same buffer";
+  cases[4].d.bounds = 987654;
+  cases[4].what = "bounds not a buffer", cases[4].says = "bounds";
+  cases[5].d.nodes = 987655;
+  cases[5].what = "nodes not a buffer", cases[5].says = "nodes";
+  cases[6].d.count = UINT32_MAX;
+  cases[6].want = GLRADIX_ERROR_TOO_LARGE;
+  cases[6].what = "count 2^32 - 1", cases[6].says = "count";
+  cases[7].d.count = N + 1; /* nodes and bounds hold N */
+  cases[7].what = "count above the buffers'", cases[7].says = "bounds";
+  for (int i = 0; i < CASES; i++) {
+    test_log_reset(&tg_log);
+    glradix_status s = glradix_lbvh_refit(tg_ctx, &cases[i].d);
+    ck_assert_msg(s == cases[i].want, "%s: %s", cases[i].what, glradix_status_string(s));
+    ck_assert_msg(tg_log.count == 1, "%s: %d log lines", cases[i].what, tg_log.count);
+    ck_assert_msg(strstr(tg_log.first, cases[i].says) != NULL, "%s: logged \"%s\"",
+                  cases[i].what, tg_log.first);
+    buf_read(nodes, after, NODE_WORDS);
+    expect_equal_u32(before, after, NODE_WORDS, cases[i].what);
+  }
+  /* nodes mapped (not persistently) */
+  tg_gl.BindBuffer(GL_COPY_READ_BUFFER, nodes);
+  ck_assert_ptr_nonnull(tg_gl.MapBufferRange(GL_COPY_READ_BUFFER, 0, 32, GL_MAP_READ_BIT));
+  test_log_reset(&tg_log);
+  ck_assert_int_eq(glradix_lbvh_refit(tg_ctx, &d), GLRADIX_ERROR_INVALID_ARGUMENT);
+  ck_assert_msg(tg_log.count == 1 && strstr(tg_log.first, "mapped"), "nodes mapped: \"%s\"",
+                tg_log.first);
+  tg_gl.BindBuffer(GL_COPY_READ_BUFFER, nodes);
+  ck_assert(tg_gl.UnmapBuffer(GL_COPY_READ_BUFFER));
+  /* bounds mapped */
+  tg_gl.BindBuffer(GL_COPY_READ_BUFFER, bounds);
+  ck_assert_ptr_nonnull(tg_gl.MapBufferRange(GL_COPY_READ_BUFFER, 0, 32, GL_MAP_READ_BIT));
+  test_log_reset(&tg_log);
+  ck_assert_int_eq(glradix_lbvh_refit(tg_ctx, &d), GLRADIX_ERROR_INVALID_ARGUMENT);
+  ck_assert_msg(tg_log.count == 1 && strstr(tg_log.first, "bounds"), "bounds mapped: \"%s\"",
+                tg_log.first);
+  tg_gl.BindBuffer(GL_COPY_READ_BUFFER, bounds);
+  ck_assert(tg_gl.UnmapBuffer(GL_COPY_READ_BUFFER));
+  buf_read(nodes, after, NODE_WORDS);
+  expect_equal_u32(before, after, NODE_WORDS, "nodes after the mapped cases");
+  /* the bounds, refused as the nodes, untouched too */
+  uint32_t bounds_after[N * 8];
+  buf_read(bounds, bounds_after, N * 8);
+  expect_equal_u32((const uint32_t *)moved, bounds_after, N * 8, "bounds after the refusals");
+  ck_assert_int_eq(glradix_lbvh_refit(tg_ctx, NULL), GLRADIX_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(glradix_lbvh_refit(NULL, &d), GLRADIX_ERROR_INVALID_ARGUMENT);
+  expect_no_gl_error("refit bad input");
+  /* and the same desc, now fine, refits */
+  glradix_lbvh_node *built = (glradix_lbvh_node *)malloc(sizeof before);
+  ck_assert_ptr_nonnull(built);
+  memcpy(built, before, sizeof before);
+  move_and_refit(tg_ctx, bounds, nodes, N, built, 52, "after the refusals");
+  free(built);
+  buf_delete(small_nodes);
+  buf_delete(small_bounds);
+  buf_delete(bounds);
+  buf_delete(nodes);
+}
+END_TEST
+
+static Suite *lbvh_refit_suite(void) {
+  Suite *s = suite_create("lbvh_refit");
+  TCase *tc = tcase_create("lbvh_refit");
+  tcase_add_checked_fixture(tc, ctx_setup_default, ctx_teardown);
+  tcase_add_loop_test(tc, refit_trees, 0, CASE_GROUPS(N_SIZES * 2, 4));
+  tcase_add_test(tc, refit_after_other_work);
+  tcase_add_test(tc, refit_bad_input);
+  suite_add_tcase(s, tc);
+  return s;
+}
+
+TEST_MAIN(lbvh_refit_suite)
