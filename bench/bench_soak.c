@@ -39,6 +39,7 @@ typedef struct slot {
   int dist;       /* the pristine keys' distribution; -1: none uploaded */
   double fresh[2];           /* fresh medians: keys alone, pairs */
   series t[2][BENCH_DIST_COUNT];
+  series uploaded[2]; /* the sorts whose keys came from a CPU upload, again */
   size_t checked[2][BENCH_DIST_COUNT];
 } slot;
 
@@ -177,7 +178,9 @@ static int sort_step(soak *s, slot *sl, int pairs) {
             glradix_status_string(st));
     return 1;
   }
-  if (add_time(&sl->t[pairs][sl->dist], ms, at_max_clock(mhz0) && at_max_clock(mhz1)))
+  const int at_max = at_max_clock(mhz0) && at_max_clock(mhz1);
+  if (add_time(&sl->t[pairs][sl->dist], ms, at_max) ||
+      (uploaded && add_time(&sl->uploaded[pairs], ms, at_max)))
     return 1;
   if (s->b->trace) /* wall-clock seconds, to line up with the driver's own logs */
     fprintf(stderr, "trace: soak n %u pairs %d %s %s %.4f ms at %.3f s, clock %u-%u MHz\n", n,
@@ -340,6 +343,7 @@ static int report(soak *s) {
       for (int k = 0; k < BENCH_DIST_COUNT && !failed; ++k)
         failed = report_row(s, sl, pairs, bench_dist_name((bench_dist)k), &sl->t[pairs][k],
                             sl->checked[pairs][k]);
+      if (!failed) failed = report_row(s, sl, pairs, "uploaded", &sl->uploaded[pairs], 0);
     }
   return failed;
 }
@@ -406,11 +410,14 @@ int bench_soak(bench_case *b, glradix_context *ctx, const bench_soak_desc *d, FI
   for (size_t i = 0; s.slots && i < d->nsizes; ++i) {
     if (s.slots[i].buf[0]) b->gl->DeleteBuffers(4, s.slots[i].buf);
     free(s.slots[i].keys);
-    for (int p = 0; p < 2; ++p)
+    for (int p = 0; p < 2; ++p) {
       for (int k = 0; k < BENCH_DIST_COUNT; ++k) {
         free(s.slots[i].t[p][k].ms);
         free(s.slots[i].t[p][k].at_max);
       }
+      free(s.slots[i].uploaded[p].ms);
+      free(s.slots[i].uploaded[p].at_max);
+    }
   }
   if (s.lbvh_buf[0]) b->gl->DeleteBuffers(2, s.lbvh_buf);
   free(s.slots);

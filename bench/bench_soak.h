@@ -41,7 +41,8 @@ typedef struct bench_soak_desc {
  * median; a table on stdout, or with d->csv CSV: impl, n, key_bits, pairs,
  * radix_bits, sorts, ms_fresh, ms_median, ms_p95, ms_worst,
  * median_over_fresh, p95_over_fresh, verified (sorts checked), dist ("all"
- * or one distribution), and where NVML reads the GPU's clock (bench_clock.h)
+ * or one distribution; "uploaded": the sorts of any distribution whose keys
+ * came from a CPU upload, their verified column 0), and where NVML reads the GPU's clock (bench_clock.h)
  * sorts_at_max_clock, median_at_max_over_fresh, p95_at_max_over_fresh: the
  * sorts that began and ended at the highest clock ("-" elsewhere). With
  * b->trace every sort's time, wall-clock time and clocks go to stderr.
