@@ -5,9 +5,9 @@
 #   bash bench/gpu_app.sh
 # Writes to $OUT, to be copied into bench/results/h200/:
 #   idle.csv   glradix and CUB pairs (30-bit keys) after the GPU sat idle
-#              0, 50, 200 and 1000 ms before every run (glradix-bench
-#              --idle, bench/cub_idle.cu); columns idle_ms, then the
-#              programs' own
+#              2 to 1000 ms before every run (glradix-bench --idle,
+#              bench/cub_idle.cu, which also runs without idling);
+#              columns idle_ms, then the programs' own
 #   host.txt   glradix_sort_host of 16M pairs called 20 times (--host)
 #   dists.txt  every key distribution at 1M, 16M and 64M pairs (--dist all)
 #   soak.txt   a 300 s soak of 1M, 16M and 64M sorts (--soak 300)
@@ -28,13 +28,12 @@ for kind in --pairs --keys-only; do
 done
 {
   echo "idle_ms,impl,n,key_bits,pairs,radix_bits,ms_median,mkeys_per_s,verified,dist"
-  for ms in 0 50 200 1000; do
-    warm=0; [ "$ms" = 0 ] && warm=1000
+  for ms in 2 10 50 200 1000; do
     # shellcheck disable=SC2086 # $a is several arguments
-    "$bench" --csv $a --n 1M,16M,64M --repeat 5 --idle "$ms" --warmup "$warm" 2>/dev/null \
+    "$bench" --csv $a --n 1M,16M,64M --repeat 10 --idle "$ms" --warmup 0 2>/dev/null \
       | sed -n "2,\$s/^/$ms,/p"
   done
-  "$w/cub_idle" 1048576,16777216,67108864 0,50,200,1000 \
+  "$w/cub_idle" 1048576,16777216,67108864 0,2,10,50,200,1000 \
     | awk -F, 'NR > 1 { print $6 "," $1 "," $2 "," $3 "," $4 "," $5 "," $7 ",,," }'
 } >"$out/idle.csv"
 # shellcheck disable=SC2086
