@@ -66,6 +66,38 @@ int bench_check_u32(const uint32_t *in_keys, const uint32_t *ref_sorted,
   return 1;
 }
 
+int bench_check_u32_unstable(const uint32_t *in_keys, const uint32_t *ref_sorted,
+                             const uint32_t *out_keys, const uint32_t *out_vals, uint32_t n,
+                             char *why, size_t len) {
+  if (!bench_check_u32(in_keys, ref_sorted, out_keys, NULL, n, why, len)) return 0;
+  if (!out_vals) return 1;
+  /* one bit per input index: each must come out once */
+  uint8_t *seen = calloc((size_t)n / 8 + 1, 1);
+  if (!seen) {
+    snprintf(why, len, "out of host memory");
+    return 0;
+  }
+  int ok = 1;
+  for (uint32_t i = 0; i < n && ok; ++i) {
+    const uint32_t v = out_vals[i];
+    if (v >= n) {
+      snprintf(why, len, "value[%u] = %u is not an input index (n = %u)", i, v, n);
+      ok = 0;
+    } else if (seen[v / 8] & (1u << (v % 8))) {
+      snprintf(why, len, "value[%u] = %u comes out twice: not a permutation", i, v);
+      ok = 0;
+    } else if (in_keys[v] != out_keys[i]) {
+      snprintf(why, len,
+               "value[%u] = %u does not map back: input key[%u] = 0x%08x, sorted key 0x%08x", i,
+               v, v, in_keys[v], out_keys[i]);
+      ok = 0;
+    }
+    if (ok) seen[v / 8] |= (uint8_t)(1u << (v % 8));
+  }
+  free(seen);
+  return ok;
+}
+
 int bench_check(glradix_key_type type, unsigned key_bits, const uint32_t *in,
                 const uint32_t *out_keys, const uint32_t *out_vals, uint32_t n, char *why,
                 size_t len) {

@@ -17,6 +17,14 @@ int bench_check_u32(const uint32_t *in_keys, const uint32_t *ref_sorted,
                     const uint32_t *out_keys, const uint32_t *out_vals, uint32_t n, char *why,
                     size_t len);
 
+/* bench_check_u32 for a sort that is not stable (bench_bitonic.h): the
+ * values must be a permutation of the input indices, each carrying its
+ * input key, in any order among equal keys. 0 and a reason also when out
+ * of host memory. */
+int bench_check_u32_unstable(const uint32_t *in_keys, const uint32_t *ref_sorted,
+                             const uint32_t *out_keys, const uint32_t *out_vals, uint32_t n,
+                             char *why, size_t len);
+
 /* Checks a sort of n keys of any type (typed_check for the others); 1 if
  * right, 0 and a reason if wrong or out of host memory. */
 int bench_check(glradix_key_type type, unsigned key_bits, const uint32_t *in,

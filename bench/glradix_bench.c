@@ -10,7 +10,8 @@
  * the timed region.
  * --dist draws the keys from other distributions as well (bench_dist.h);
  * --soak times sorts in a process that lives like an application instead
- * (bench_soak.h).
+ * (bench_soak.h); --vs-bitonic times a bitonic sort of the same buffers
+ * beside glradix (bench_bitonic.h).
  * Output: a table, or CSV with the columns of shared/gpu/cub_sort_bench.cu
  * and the distribution last.
  */
@@ -20,6 +21,7 @@
 #include <glradix/glradix.h>
 #include <glradix/headless.h>
 
+#include "bench_bitonic.h"
 #include "bench_buffers.h"
 #include "bench_case.h"
 #include "bench_copy.h"
@@ -60,6 +62,7 @@ typedef struct options {
   int dist_given;
   unsigned soak_s; /* --soak: seconds; 0 runs the usual cases */
   int host;        /* --host: glradix_sort_host calls instead */
+  int vs_bitonic;  /* --vs-bitonic: a bitonic sort beside each glradix case */
   uint32_t seed;
 } options;
 
@@ -109,6 +112,13 @@ static void usage(FILE *f) {
         "  --copy              also time a compute-shader copy of each size's keys (and values\n"
         "                      with --pairs): the bandwidth yardstick, read + written\n"
         "  --reserve           glradix_reserve the largest size before the first run\n"
+        "  --vs-bitonic        also time a bitonic sort (bench_bitonic.c: GLSL compute, shared-\n"
+        "                      memory blocks, global merge steps) of the same keys and buffers,\n"
+        "                      timed the same way, uint32 keys only: the whole 32-bit key,\n"
+        "                      ascending, not stable (--verify checks it as such); per case a\n"
+        "                      row with radix_bits 'bitonic', its time beside glradix's (the\n"
+        "                      first --bits) and bitonic/glradix; CSV rows impl bitonic,\n"
+        "                      radix_bits 0 (default N 4K,16K,...,16M: powers of 4)\n"
         "  --help              this text\n"
         "Exit status: 0 all good, 1 a glradix call or a verification failed, 2 bad arguments.\n",
         f);
@@ -215,6 +225,8 @@ static int parse_args(int argc, char **argv, options *o) {
       o->reserve = 1;
     } else if (!eq && IS("--host")) {
       o->host = 1;
+    } else if (!eq && IS("--vs-bitonic")) {
+      o->vs_bitonic = 1;
     } else if (!eq && IS("--lbvh")) {
       o->lbvh = 1;
     } else if (IS("--n")) {
@@ -328,6 +340,15 @@ static int parse_args(int argc, char **argv, options *o) {
                     "and --key-type\n");
     return -1;
   }
+  if (o->vs_bitonic && (o->soak_s || o->lbvh || o->host || o->key_type != GLRADIX_KEY_UINT32)) {
+    fprintf(stderr, "glradix-bench: --vs-bitonic sorts uint32 keys beside glradix; leave out "
+                    "--soak, --lbvh, --host and --key-type\n");
+    return -1;
+  }
+  if (o->vs_bitonic && !o->n_given) {
+    o->nsizes = 0;
+    for (uint32_t n = 1u << 12; n <= 1u << 24; n <<= 2) o->sizes[o->nsizes++] = n;
+  }
   if (o->soak_s && !o->n_given) {
     static const uint32_t soak_sizes[] = {1u << 16, 1u << 20, 1u << 24, 1u << 26};
     memcpy(o->sizes, soak_sizes, sizeof soak_sizes);
@@ -390,6 +411,59 @@ static GladGLContext gl;
 static void log_cb(void *user, const char *message) {
   (void)user;
   fprintf(stderr, "glradix: %s\n", message);
+}
+
+typedef struct bitonic_case {
+  uint32_t n;
+  unsigned key_bits;
+  int pairs;
+  const char *dist;
+  double glradix_ms; /* 0: no glradix time to compare with */
+  const uint32_t *keys, *ref; /* the input and its CPU-sorted copy (with --verify) */
+} bitonic_case;
+
+/* --vs-bitonic: times the bitonic sort of the case in buf[0] (and buf[1]),
+ * checks it with --verify and prints its row. 0 ok, 1 wrong result, 2 the
+ * sort failed. */
+static int bitonic_row(bench_case *b, bench_bitonic *bt, const GLuint *buf,
+                       const bitonic_case *c, const options *o, uint32_t *out_k,
+                       uint32_t *out_v) {
+  double ms = 0;
+  const glradix_status st =
+      bench_bitonic_run(b, bt, buf[0], c->pairs ? buf[1] : 0, c->n, &ms);
+  if (st != GLRADIX_OK) {
+    fprintf(stderr, "glradix-bench: n = %u, pairs %d: the bitonic sort failed: %s\n", c->n,
+            c->pairs, glradix_status_string(st));
+    return 2;
+  }
+  const char *verified = "-";
+  int bad = 0;
+  if (o->verify) {
+    char why[256];
+    gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    bench_download(&gl, buf[0], out_k, c->n);
+    if (out_v) bench_download(&gl, buf[1], out_v, c->n);
+    bad = !bench_check_u32_unstable(c->keys, c->ref, out_k, out_v, c->n, why, sizeof why);
+    if (bad)
+      fprintf(stderr,
+              "glradix-bench: n = %u, key_bits %u, %s keys, pairs %d: bitonic verification "
+              "failed: %s\n",
+              c->n, c->key_bits, c->dist, c->pairs, why);
+    verified = bad ? "NO" : "yes";
+  }
+  const double mkeys = ms > 0 ? (double)c->n / ms / 1e3 : 0.0;
+  if (o->csv) {
+    printf("bitonic,%u,%u,%d,0,%.4f,%.1f,%s,%s\n", c->n, c->key_bits, c->pairs, ms, mkeys,
+           verified, c->dist);
+  } else {
+    printf("%10u %8u %5d %10s %12.4f %10.1f  %-8s  %s", c->n, c->key_bits, c->pairs, "bitonic",
+           ms, mkeys, verified, c->dist);
+    if (c->glradix_ms > 0)
+      printf("  glradix %.4f ms, bitonic/glradix %.2f", c->glradix_ms, ms / c->glradix_ms);
+    putchar('\n');
+  }
+  fflush(stdout);
+  return bad;
 }
 
 int main(int argc, char **argv) {
@@ -477,6 +551,16 @@ int main(int argc, char **argv) {
     glradix_headless_destroy(h);
     return failed || !ctx[0];
   }
+  bench_bitonic *bitonic = NULL;
+  if (opt.vs_bitonic) {
+    bitonic = bench_bitonic_create(&gl);
+    failed |= !bitonic;
+    if (bitonic)
+      fprintf(info, "bitonic: blocks of %u keys alone, %u pairs in shared memory\n",
+              bench_bitonic_block(bitonic, 0), bench_bitonic_block(bitonic, 1));
+  }
+  size_t n_bitonic = 0;
+
   uint32_t max_n = 0;
   for (size_t i = 0; i < opt.nsizes; ++i)
     if (opt.sizes[i] > max_n) max_n = opt.sizes[i];
@@ -527,6 +611,9 @@ int main(int argc, char **argv) {
     printf("timing: %s around each glradix_sort, median of %u runs after %d+ warm-ups (%u ms)%s\n",
            b.gpu_timer ? "GL_TIMESTAMP queries" : "CPU clock + glFinish", opt.repeat, BENCH_WARMUPS,
            opt.warmup_ms, opt.verify ? ", verified on the CPU" : "");
+    if (bitonic)
+      printf("bitonic: the same way, each beside the glradix case before it (radix_bits %u)\n",
+             resolved[0]);
     printf("%10s %8s %5s %10s %12s %10s  %-8s  %s\n", "n", "key_bits", "pairs", "radix_bits",
            "ms_median", "Mkeys/s", "verified", "dist");
   }
@@ -565,6 +652,7 @@ int main(int argc, char **argv) {
       }
       for (int pairs = 0; pairs <= 1; ++pairs) {
         if (pairs ? !opt.pairs : !opt.keys_only) continue;
+        double glradix_ms = 0; /* the first --bits' time, bitonic's reference */
         for (size_t bi = 0; bi < opt.nbits; ++bi) {
           if (!ctx[bi]) continue;
           double ms = 0;
@@ -629,6 +717,16 @@ int main(int argc, char **argv) {
           row->ms_median = ms;
           row->mkeys_per_s = mkeys;
           row->dist = dist;
+          if (!glradix_ms) glradix_ms = ms;
+        }
+        if (bitonic) {
+          const bitonic_case c = {n, key_bits, pairs, dist, glradix_ms, keys, ref};
+          const int bad =
+              bitonic_row(&b, bitonic, buf, &c, &opt, out_k, pairs ? out_v : NULL);
+          failed |= bad != 0;
+          n_bad += bad == 1;
+          n_verified += opt.verify && bad == 0;
+          n_bitonic += bad != 2;
         }
       }
     }
@@ -663,6 +761,7 @@ int main(int argc, char **argv) {
 
   if (!opt.csv) {
     printf("result: %zu of %zu cases ran", nrows, max_rows);
+    if (bitonic) printf(" (and %zu bitonic sorts)", n_bitonic);
     if (opt.verify) printf(", %zu verified, %zu failed verification", n_verified, n_bad);
     printf(": %s\n", failed ? "FAILED" : "ok");
   }
@@ -678,6 +777,7 @@ int main(int argc, char **argv) {
     }
   }
 
+  bench_bitonic_destroy(bitonic);
   for (size_t k = 0; k < opt.nbits; ++k) glradix_destroy(ctx[k]);
   if (b.gpu_timer) gl.DeleteQueries(2, b.query);
   glradix_headless_destroy(h);
