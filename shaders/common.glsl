@@ -427,9 +427,16 @@ bool kept(uint i) {
 
 #ifdef WITH_LBVH
 // Primitive bounds (vec4 min, vec4 max per primitive; .w ignored) and the
-// scene box as ordered_bits() of min.xyz, max.xyz (for atomicMin/Max).
+// LBVH state: the scene box as ordered_bits() of min.xyz, max.xyz (for
+// atomicMin/Max), then the number of primitives, which C writes there or
+// copies from the caller's count buffer (a uniform cannot carry a GPU
+// count). Every LBVH program's count uniform is the capacity, which
+// lbvh_count() clamps it to.
 layout(std430, binding = B_BOUNDS) readonly buffer Bounds { vec4 bounds[]; };
-layout(std430, binding = B_BOX) buffer SceneBox { uint scene_box[]; };
+layout(std430, binding = B_BOX) buffer LbvhState { uint lbvh_state[]; };
+layout(location = LOC_COUNT) uniform uint u_capacity;
+
+uint lbvh_count() { return min(lbvh_state[LBVH_COUNT_SLOT], u_capacity); }
 
 #if MORTON_BITS == 63
 #define CODE_T uvec2

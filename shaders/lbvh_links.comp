@@ -4,23 +4,25 @@
 // writes itself as the parent of its children a and b; a leaf takes the box
 // of its primitive a. lbvh_refit.comp then redoes the internal boxes
 // bottom-up. The root's parent and the counters are lbvh.c's fill.
-// Dispatched as lbvh_nodes.comp is: the nodes from u_first_node on, the
+// Dispatched as lbvh_nodes.comp is: every node or the leaves only, the
 // leaves of the u_window_size primitives from u_prim_window only (the
 // leaves gather their bounds in windows, as there). Links out of range (a
-// buffer that is no tree of u_count primitives) are skipped, so that
-// nothing is written outside the nodes and parents.
+// buffer that is no tree of lbvh_count() primitives) are skipped, so that
+// nothing is written outside the nodes and parents; nor is anything past
+// that tree's 2n - 1 nodes.
 
 layout(std430, binding = B_NODES) buffer Nodes { Node nodes[]; };
 layout(std430, binding = B_PARENTS) writeonly buffer Parents { uint parents[]; };
 
-layout(location = LOC_COUNT) uniform uint u_count;
-layout(location = LOC_FIRST_NODE) uniform uint u_first_node;
+layout(location = LOC_LEAVES_ONLY) uniform uint u_leaves_only;
 layout(location = LOC_PRIM_WINDOW) uniform uint u_prim_window;
 layout(location = LOC_WINDOW_SIZE) uniform uint u_window_size;
 
 void main() {
-  uint id = u_first_node + group_index() * WG_SIZE + gl_LocalInvocationID.x;
-  uint n = u_count;
+  uint at = group_index() * WG_SIZE + gl_LocalInvocationID.x;
+  uint n = lbvh_count();
+  if (n == 0u) return;
+  uint id = u_leaves_only != 0u ? n - 1u + at : at;
   uint total = 2u * n - 1u;
   if (id >= total) return;
   uint a = nodes[id].a;

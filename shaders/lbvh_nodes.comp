@@ -3,7 +3,10 @@
 // of common prefixes (equal codes compare by their sorted index, as if
 // augmented with it), then links its two children. Leaf k (node n - 1 + k)
 // takes primitive indices[k] and its box. Parents go to `parents` for refit.
-// A dispatch covers the nodes from u_first_node on, and writes the leaves
+// n = lbvh_count() primitives (a GPU count: the nodes from 2n - 1 on, and
+// all of them for n = 0, are left as they were).
+// A dispatch covers every node, or with u_leaves_only the leaves (node
+// n - 1 + invocation: n is on the GPU), and writes the leaves
 // of the u_window_size primitives from u_prim_window only: lbvh.c dispatches
 // the leaves again for each further window, so that the random reads of
 // the bounds stay within one window at a time (on the H200, reads spread
@@ -16,8 +19,7 @@ layout(std430, binding = B_INDICES) readonly buffer Indices { uint indices[]; };
 layout(std430, binding = B_NODES) writeonly buffer Nodes { Node nodes[]; };
 layout(std430, binding = B_PARENTS) writeonly buffer Parents { uint parents[]; };
 
-layout(location = LOC_COUNT) uniform uint u_count;
-layout(location = LOC_FIRST_NODE) uniform uint u_first_node;
+layout(location = LOC_LEAVES_ONLY) uniform uint u_leaves_only;
 layout(location = LOC_PRIM_WINDOW) uniform uint u_prim_window;
 layout(location = LOC_WINDOW_SIZE) uniform uint u_window_size;
 
@@ -30,16 +32,18 @@ int clz(CODE_T x) {
 }
 
 // Common prefix length of sorted keys i and j; -1 outside [0, n).
-int delta(int i, int j) {
-  if (j < 0 || j >= int(u_count)) return -1;
+int delta(int i, int j, uint n) {
+  if (j < 0 || j >= int(n)) return -1;
   CODE_T a = codes[i], b = codes[j];
   if (a == b) return CODE_LEN + (31 - findMSB(uint(i ^ j)));
   return clz(a ^ b);
 }
 
 void main() {
-  uint id = u_first_node + group_index() * WG_SIZE + gl_LocalInvocationID.x;
-  uint n = u_count;
+  uint at = group_index() * WG_SIZE + gl_LocalInvocationID.x;
+  uint n = lbvh_count();
+  if (n == 0u) return;
+  uint id = u_leaves_only != 0u ? n - 1u + at : at;
   if (id >= 2u * n - 1u) return;
   if (id >= n - 1u) {
     uint prim = indices[id - (n - 1u)];
@@ -48,20 +52,20 @@ void main() {
     return;
   }
   int i = int(id);
-  int d = delta(i, i + 1) - delta(i, i - 1) > 0 ? 1 : -1;
-  int dmin = delta(i, i - d);
+  int d = delta(i, i + 1, n) - delta(i, i - 1, n) > 0 ? 1 : -1;
+  int dmin = delta(i, i - d, n);
   int lmax = 2; // bounded: doubles at most log2(n) + 1 times
-  while (delta(i, i + lmax * d) > dmin) lmax *= 2;
+  while (delta(i, i + lmax * d, n) > dmin) lmax *= 2;
   int l = 0;
   for (int t = lmax / 2; t >= 1; t /= 2)
-    if (delta(i, i + (l + t) * d) > dmin) l += t;
+    if (delta(i, i + (l + t) * d, n) > dmin) l += t;
   int j = i + l * d;
-  int dnode = delta(i, j);
+  int dnode = delta(i, j, n);
   int s = 0;
   int t = l;
   do {
     t = (t + 1) / 2;
-    if (delta(i, i + (s + t) * d) > dnode) s += t;
+    if (delta(i, i + (s + t) * d, n) > dnode) s += t;
   } while (t > 1);
   int gamma = i + s * d + min(d, 0);
   uint left = min(i, j) == gamma ? n - 1u + uint(gamma) : uint(gamma);

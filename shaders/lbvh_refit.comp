@@ -1,15 +1,16 @@
 // LBVH, boxes bottom-up: one invocation per leaf walks towards the root.
 // At each node an atomic counter tells the two children apart: the first to
 // arrive stops, the second (which then sees its sibling's box) writes the
-// union and continues. Nothing waits on another invocation.
+// union and continues. Nothing waits on another invocation. The counters
+// follow the 2 * u_capacity - 1 parents, for a tree of n = lbvh_count()
+// <= u_capacity primitives.
 
 layout(std430, binding = B_NODES) coherent buffer Nodes { Node nodes[]; };
 layout(std430, binding = B_PARENTS) coherent buffer Parents { uint parents[]; }; // then counters
 
-layout(location = LOC_COUNT) uniform uint u_count;
-
 void main() {
-  uint n = u_count;
+  uint n = lbvh_count();
+  uint counters = 2u * u_capacity - 1u;
   uint k = group_index() * WG_SIZE + gl_LocalInvocationID.x;
   if (n < 2u || k >= n) return;
   uint node = parents[n - 1u + k];
@@ -19,7 +20,7 @@ void main() {
   // is the wide one, not CODE_LEN + 32.
   for (uint step = 0u; step < 96u && node != 0xFFFFFFFFu; step++) {
     memoryBarrierBuffer(); // this child's box is written before the counter says so
-    if (atomicAdd(parents[2u * n - 1u + node], 1u) == 0u) return;
+    if (atomicAdd(parents[counters + node], 1u) == 0u) return;
     memoryBarrierBuffer();
     Node l = nodes[nodes[node].a], r = nodes[nodes[node].b];
     nodes[node].min = min(l.min, r.min);

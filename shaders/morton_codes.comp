@@ -1,11 +1,12 @@
 // LBVH, Morton codes: each primitive's centroid, normalised to the scene
 // box, quantised to 2^10 (or 2^21) cells per axis and interleaved, x in the
-// lowest bit. Optionally also the identity permutation for the sort's values.
+// lowest bit, for the first lbvh_count() primitives (the codes past it are
+// left as they were). Optionally also the identity permutation for the
+// sort's values.
 
 layout(std430, binding = B_CODES) writeonly buffer Codes { CODE_T codes[]; };
 layout(std430, binding = B_INDICES) writeonly buffer Indices { uint indices[]; };
 
-layout(location = LOC_COUNT) uniform uint u_count;
 layout(location = LOC_BOX_MIN) uniform vec3 u_box_min;
 layout(location = LOC_BOX_MAX) uniform vec3 u_box_max;
 layout(location = LOC_BOX_FROM_GPU) uniform uint u_box_from_gpu;
@@ -38,15 +39,16 @@ void main() {
   vec3 lo = u_box_min, hi = u_box_max;
   if (u_box_from_gpu != 0u) {
     for (uint c = 0u; c < 3u; c++) {
-      lo[c] = uintBitsToFloat(unordered_bits(scene_box[c]));
-      hi[c] = uintBitsToFloat(unordered_bits(scene_box[3u + c]));
+      lo[c] = uintBitsToFloat(unordered_bits(lbvh_state[c]));
+      hi[c] = uintBitsToFloat(unordered_bits(lbvh_state[3u + c]));
     }
   }
   vec3 extent = hi - lo;
+  uint n = lbvh_count();
   uint base = group_index() * SCAN_TILE;
   for (uint j = 0u; j < SCAN_ITEMS; j++) {
     uint i = base + j * WG_SIZE + gl_LocalInvocationID.x;
-    if (i >= u_count) continue;
+    if (i >= n) continue;
     vec3 centre = (bounds[2u * i].xyz + bounds[2u * i + 1u].xyz) * 0.5;
     uvec3 q;
     for (uint c = 0u; c < 3u; c++) {

@@ -145,7 +145,7 @@ void glradix_destroy(glradix_context *ctx) {
   _glradix_profile_delete(ctx);
   _glradix_buffer *buffers[] = {&ctx->tile_keys, &ctx->tile_values, &ctx->counts, &ctx->skip,
                                 &ctx->lbvh_codes, &ctx->lbvh_indices, &ctx->lbvh_parents,
-                                &ctx->scene_box,
+                                &ctx->lbvh_state,
                                 &ctx->host_keys, &ctx->host_values};
   for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; i++)
     if (buffers[i]->name) ctx->gl.DeleteBuffers(1, &buffers[i]->name);

@@ -86,15 +86,20 @@ enum {
   _GLRADIX_B_CODES = 1,
   _GLRADIX_B_INDICES = 2,
   _GLRADIX_B_NODES = 3,
-  _GLRADIX_B_PARENTS = 4,       /* 2n - 1 parents, then n - 1 refit counters */
-  _GLRADIX_B_BOX = 5,           /* scene box as ordered float bits */
+  _GLRADIX_B_PARENTS = 4,       /* 2n - 1 parents, then n - 1 refit counters (n: the capacity) */
+  _GLRADIX_B_BOX = 5,           /* the LBVH state: scene box as ordered float bits, count */
   _GLRADIX_LOC_BOX_MIN = 1,
   _GLRADIX_LOC_BOX_MAX = 2,
   _GLRADIX_LOC_BOX_FROM_GPU = 3,
   _GLRADIX_LOC_WRITE_INDICES = 4,
-  _GLRADIX_LOC_FIRST_NODE = 5,  /* lbvh_nodes: the dispatch's first node */
+  _GLRADIX_LOC_LEAVES_ONLY = 5, /* lbvh_nodes: nonzero: the dispatch covers the leaves only */
   _GLRADIX_LOC_PRIM_WINDOW = 6, /* lbvh_nodes: the first primitive whose leaf it writes */
   _GLRADIX_LOC_WINDOW_SIZE = 7, /* lbvh_nodes: how many from there */
+  /* The LBVH state buffer (B_BOX): min.xyz and max.xyz of the scene box,
+   * then the count, which every LBVH program clamps to its capacity
+   * (common.glsl lbvh_count). */
+  _GLRADIX_LBVH_COUNT_SLOT = 6,
+  _GLRADIX_LBVH_STATE_WORDS = 8,
 
   _GLRADIX_MAX_SCAN_LEVELS = 8,
   _GLRADIX_MAX_STALE_ERRORS = 8, /* GL error kinds kept per call (GL has 7) */
@@ -159,7 +164,7 @@ struct glradix_context {
   GLuint programs[_GLRADIX_SETS][_GLRADIX_PROG_COUNT];
   _glradix_buffer tile_keys, tile_values, counts, skip; /* sort scratch */
   _glradix_buffer host_keys, host_values;         /* glradix_sort_host staging */
-  _glradix_buffer lbvh_codes, lbvh_indices, lbvh_parents, scene_box; /* LBVH scratch */
+  _glradix_buffer lbvh_codes, lbvh_indices, lbvh_parents, lbvh_state; /* LBVH scratch */
   /* desc.profile: a timestamp before each pass and after each stage */
   GLuint queries[_GLRADIX_MAX_PASSES * (_GLRADIX_STAGES + 1)];
   unsigned profiled_passes;
@@ -389,7 +394,9 @@ void _glradix_compact_scatter(glradix_context *ctx, const _glradix_compact_io *i
  * uses them for the build. */
 typedef struct _glradix_morton_job {
   GLuint bounds, codes, indices; /* indices 0: not written */
-  GLuint count;
+  GLuint count;                  /* with a count_buffer, the capacity */
+  GLuint count_buffer;           /* 0, or the caller's buffer of the GPU count */
+  size_t count_offset;
   unsigned morton_bits;          /* 30 or 63 */
   bool box_given;
   float box_min[3], box_max[3];
@@ -398,11 +405,17 @@ glradix_status _glradix_morton_check(glradix_context *ctx, const char *fn, GLuin
                                      uint32_t count, unsigned morton_bits, int has_box,
                                      const float *box_min, const float *box_max);
 /* A job from the fields glradix_morton_desc and glradix_lbvh_desc share
- * (morton_bits 0 = 30). */
+ * (morton_bits 0 = 30), with no count buffer (a GPU count sets it after). */
 _glradix_morton_job _glradix_morton_job_make(GLuint bounds, uint32_t count, unsigned morton_bits,
                                              int has_box, const float box_min[3],
                                              const float box_max[3], GLuint codes,
                                              GLuint indices);
+/* The LBVH state buffer allocated and its count slot set: `count`, or the
+ * caller's word at count_offset of count_buffer (a copy on the GPU; the
+ * programs clamp it to `count`). `box_start`: the scene box slots set for
+ * scene_box.comp's reduction too. */
+glradix_status _glradix_lbvh_state(glradix_context *ctx, GLuint count, GLuint count_buffer,
+                                   size_t count_offset, bool box_start);
 glradix_status _glradix_morton(glradix_context *ctx, const _glradix_morton_job *job);
 
 /* the reduce-then-scan plan's two tile stages */

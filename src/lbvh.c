@@ -20,7 +20,8 @@ size_t glradix_lbvh_nodes_bytes(uint32_t count) {
   return (size_t)nodes_bytes(count);
 }
 
-/* parents[2n - 1] = no parent (the root), then n - 1 counters at 0. */
+/* parents[2n - 1] = no parent (the root), then n - 1 counters at 0; n is
+ * the capacity, and a tree of a GPU count uses the front of both. */
 static void reset_parents(glradix_context *ctx, GLuint n) {
   _glradix_fill(ctx, ctx->lbvh_parents.name, 0, 2 * n - 1, 0xFFFFFFFFu);
   if (n > 1) _glradix_fill(ctx, ctx->lbvh_parents.name, 2 * n - 1, n - 1, 0);
@@ -29,17 +30,17 @@ static void reset_parents(glradix_context *ctx, GLuint n) {
 /* The current program over every node, its leaves' bounds gathered in
  * windows of ctx->forms.lbvh_window primitives (lbvh_nodes.comp says why):
  * every node with the first window's leaves, then each further window's
- * leaves. */
+ * leaves, which the shader finds from the GPU's count (count is the
+ * capacity). */
 static void dispatch_windows(glradix_context *ctx, GLuint count) {
   GladGLContext *gl = &ctx->gl;
-  const GLuint first_leaf = count - 1;
   const GLuint window_size = ctx->forms.lbvh_window;
   gl->Uniform1ui(_GLRADIX_LOC_WINDOW_SIZE, window_size);
   for (GLuint window = 0;; window += window_size) {
-    const GLuint first = window == 0 ? 0 : first_leaf;
-    gl->Uniform1ui(_GLRADIX_LOC_FIRST_NODE, first);
+    gl->Uniform1ui(_GLRADIX_LOC_LEAVES_ONLY, window != 0);
     gl->Uniform1ui(_GLRADIX_LOC_PRIM_WINDOW, window);
-    _glradix_dispatch(ctx, _glradix_div_up(2 * count - 1 - first, ctx->forms.wg_size));
+    const GLuint invocations = window == 0 ? 2 * count - 1 : count;
+    _glradix_dispatch(ctx, _glradix_div_up(invocations, ctx->forms.wg_size));
     if (count - window <= window_size) break;
   }
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
@@ -54,6 +55,7 @@ static void lbvh_nodes(glradix_context *ctx, const glradix_lbvh_desc *d, unsigne
   _glradix_bind(ctx, _GLRADIX_B_INDICES, ctx->lbvh_indices.name, 0);
   _glradix_bind(ctx, _GLRADIX_B_NODES, d->nodes, nodes_bytes(d->count));
   _glradix_bind(ctx, _GLRADIX_B_PARENTS, ctx->lbvh_parents.name, 0);
+  _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->lbvh_state.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, d->count);
   dispatch_windows(ctx, d->count);
 }
@@ -65,6 +67,7 @@ static void lbvh_links(glradix_context *ctx, const glradix_lbvh_desc *d) {
   _glradix_bind(ctx, _GLRADIX_B_BOUNDS, d->bounds, (uint64_t)d->count * 32u);
   _glradix_bind(ctx, _GLRADIX_B_NODES, d->nodes, nodes_bytes(d->count));
   _glradix_bind(ctx, _GLRADIX_B_PARENTS, ctx->lbvh_parents.name, 0);
+  _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->lbvh_state.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, d->count);
   dispatch_windows(ctx, d->count);
 }
@@ -74,13 +77,15 @@ static void lbvh_refit(glradix_context *ctx, const glradix_lbvh_desc *d) {
   gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][_GLRADIX_PROG_LBVH_REFIT]);
   _glradix_bind(ctx, _GLRADIX_B_NODES, d->nodes, nodes_bytes(d->count));
   _glradix_bind(ctx, _GLRADIX_B_PARENTS, ctx->lbvh_parents.name, 0);
+  _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->lbvh_state.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, d->count);
   _glradix_dispatch(ctx, _glradix_div_up(d->count, ctx->forms.wg_size));
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
-/* Build (with_morton) and refit check count, nodes and bounds in the same
- * order; a refit ignores the Morton fields. */
+/* Build (with_morton) and refit check count, nodes, bounds and the count
+ * buffer in the same order; a refit ignores the Morton fields. With a
+ * count buffer, count is the capacity that every size is checked for. */
 static glradix_status tree_checks(glradix_context *ctx, const char *fn, const glradix_lbvh_desc *d,
                                   bool with_morton) {
   if (d->count == 0) {
@@ -110,6 +115,8 @@ static glradix_status tree_checks(glradix_context *ctx, const char *fn, const gl
   if (st == GLRADIX_OK)
     st = _glradix_check_buffer(ctx, fn, d->nodes, "nodes", nodes_bytes(d->count));
   if (st == GLRADIX_OK) st = _glradix_check_distinct(ctx, fn, d->nodes, "nodes", d->bounds, "bounds");
+  if (st == GLRADIX_OK)
+    st = _glradix_check_word(ctx, fn, d->count_buffer, d->count_offset, "count_buffer");
   return st;
 }
 
@@ -124,12 +131,18 @@ static glradix_status build(glradix_context *ctx, const glradix_lbvh_desc *d) {
   _glradix_morton_job job =
       _glradix_morton_job_make(d->bounds, d->count, bits, d->has_scene_box, d->scene_min,
                                d->scene_max, ctx->lbvh_codes.name, ctx->lbvh_indices.name);
+  job.count_buffer = d->count_buffer;
+  job.count_offset = d->count_offset;
   st = _glradix_morton(ctx, &job);
   if (st != GLRADIX_OK) return st;
   glradix_sort_desc sort = {0};
   sort.keys = ctx->lbvh_codes.name;
   sort.values = ctx->lbvh_indices.name;
   sort.count = d->count;
+  if (d->count_buffer != 0) { /* the copy _glradix_morton took: the caller's word is read once */
+    sort.count_buffer = ctx->lbvh_state.name;
+    sort.count_offset = _GLRADIX_LBVH_COUNT_SLOT * sizeof(GLuint);
+  }
   sort.end_bit = bits;
   sort.key_type = bits == 63 ? GLRADIX_KEY_UINT64 : GLRADIX_KEY_UINT32;
   st = _glradix_sort(ctx, "glradix_lbvh_build", &sort);
@@ -156,6 +169,8 @@ static glradix_status refit(glradix_context *ctx, const glradix_lbvh_desc *d) {
   const GLsizeiptr n = d->count;
   glradix_status st =
       _glradix_ensure_buffer(ctx, &ctx->lbvh_parents, (3 * n - 2) * 4, "allocating LBVH scratch");
+  if (st == GLRADIX_OK)
+    st = _glradix_lbvh_state(ctx, d->count, d->count_buffer, d->count_offset, false);
   if (st != GLRADIX_OK) return st;
   reset_parents(ctx, d->count);
   lbvh_links(ctx, d);

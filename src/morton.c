@@ -1,6 +1,7 @@
 /* LBVH step 1 (shaders/scene_box.comp + morton_codes.comp): the scene box,
  * given or reduced on the GPU, and a Morton code per primitive centroid;
- * glradix_morton_codes. */
+ * glradix_morton_codes. Also the LBVH state buffer that every LBVH program
+ * reads its count from (_glradix_lbvh_state). */
 #include <math.h>
 
 #include "glradix/lbvh.h"
@@ -25,14 +26,33 @@ glradix_status _glradix_morton_check(glradix_context *ctx, const char *fn, GLuin
   return _glradix_check_buffer(ctx, fn, bounds, "bounds", (uint64_t)count * 32u);
 }
 
-/* min.xyz starts at the largest ordered value, max.xyz at the smallest. */
+glradix_status _glradix_lbvh_state(glradix_context *ctx, GLuint count, GLuint count_buffer,
+                                   size_t count_offset, bool box_start) {
+  glradix_status st = _glradix_ensure_buffer(ctx, &ctx->lbvh_state,
+                                             _GLRADIX_LBVH_STATE_WORDS * sizeof(GLuint),
+                                             "allocating the LBVH state");
+  if (st != GLRADIX_OK) return st;
+  /* the box's min.xyz at the largest ordered value, max.xyz at the smallest */
+  GLuint words[_GLRADIX_LBVH_STATE_WORDS] = {~0u, ~0u, ~0u, 0u, 0u, 0u, 0u, 0u};
+  words[_GLRADIX_LBVH_COUNT_SLOT] = count;
+  const GLuint first = box_start ? 0u : _GLRADIX_LBVH_COUNT_SLOT;
+  _glradix_upload(ctx, ctx->lbvh_state.name, (GLintptr)first * 4,
+                  (GLsizeiptr)(_GLRADIX_LBVH_COUNT_SLOT + 1 - first) * 4, words + first);
+  /* a GL command after the update, as the sort's count_prepare does it:
+   * no storage binding of the caller's buffer at an unaligned offset */
+  if (count_buffer != 0)
+    _glradix_copy(ctx, count_buffer, (GLintptr)count_offset, ctx->lbvh_state.name,
+                  (GLintptr)_GLRADIX_LBVH_COUNT_SLOT * 4, 4);
+  return GLRADIX_OK;
+}
+
+/* The box over the first lbvh_count() bounds, from the start
+ * _glradix_lbvh_state set. */
 static void scene_box(glradix_context *ctx, const _glradix_morton_job *job) {
   GladGLContext *gl = &ctx->gl;
-  const GLuint start[6] = {~0u, ~0u, ~0u, 0u, 0u, 0u};
-  _glradix_upload(ctx, ctx->scene_box.name, 0, sizeof start, start);
   gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][_GLRADIX_PROG_SCENE_BOX]);
   _glradix_bind(ctx, _GLRADIX_B_BOUNDS, job->bounds, (uint64_t)job->count * 32u);
-  _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->scene_box.name, 0);
+  _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->lbvh_state.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, job->count);
   _glradix_dispatch(ctx, _glradix_div_up(job->count, ctx->forms.scan_tile));
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
@@ -44,7 +64,7 @@ static void morton_codes(glradix_context *ctx, const _glradix_morton_job *job) {
                                                       ? _GLRADIX_PROG_MORTON_63
                                                       : _GLRADIX_PROG_MORTON_30]);
   _glradix_bind(ctx, _GLRADIX_B_BOUNDS, job->bounds, (uint64_t)job->count * 32u);
-  _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->scene_box.name, 0);
+  _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->lbvh_state.name, 0);
   const uint64_t code_bytes = (uint64_t)job->count * (job->morton_bits == 63 ? 8u : 4u);
   _glradix_bind(ctx, _GLRADIX_B_CODES, job->codes, code_bytes);
   if (job->indices) _glradix_bind(ctx, _GLRADIX_B_INDICES, job->indices, (uint64_t)job->count * 4u);
@@ -63,8 +83,8 @@ glradix_status _glradix_morton(glradix_context *ctx, const _glradix_morton_job *
     _glradix_log(&ctx->desc, "morton codes: count %u exceeds this context's limits", job->count);
     return GLRADIX_ERROR_TOO_LARGE;
   }
-  glradix_status st = _glradix_ensure_buffer(ctx, &ctx->scene_box, 8 * sizeof(GLuint),
-                                             "allocating the scene box");
+  glradix_status st = _glradix_lbvh_state(ctx, job->count, job->count_buffer,
+                                          job->count_offset, !job->box_given);
   if (st != GLRADIX_OK) return st;
   if (!job->box_given) scene_box(ctx, job);
   morton_codes(ctx, job);
@@ -75,7 +95,7 @@ _glradix_morton_job _glradix_morton_job_make(GLuint bounds, uint32_t count, unsi
                                              int has_box, const float box_min[3],
                                              const float box_max[3], GLuint codes,
                                              GLuint indices) {
-  _glradix_morton_job job = {bounds, codes, indices, count, morton_bits ? morton_bits : 30,
+  _glradix_morton_job job = {bounds, codes, indices, count, 0, 0, morton_bits ? morton_bits : 30,
                              has_box != 0, {0}, {0}};
   for (int c = 0; c < 3; c++) {
     job.box_min[c] = box_min[c];
@@ -96,10 +116,14 @@ glradix_status glradix_morton_codes(glradix_context *ctx, const glradix_morton_d
     st = _glradix_check_buffer(ctx, fn, desc->codes, "codes",
                                (uint64_t)desc->count * (bits == 63 ? 8u : 4u));
   if (st == GLRADIX_OK) st = _glradix_check_distinct(ctx, fn, desc->codes, "codes", desc->bounds, "bounds");
+  if (st == GLRADIX_OK)
+    st = _glradix_check_word(ctx, fn, desc->count_buffer, desc->count_offset, "count_buffer");
   if (st == GLRADIX_OK && desc->count > 0) {
     _glradix_morton_job job =
         _glradix_morton_job_make(desc->bounds, desc->count, desc->morton_bits, desc->has_scene_box,
                                  desc->scene_min, desc->scene_max, desc->codes, 0);
+    job.count_buffer = desc->count_buffer;
+    job.count_offset = desc->count_offset;
     st = _glradix_morton(ctx, &job);
   }
   return _glradix_end(ctx, fn, st, &saved);

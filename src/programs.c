@@ -125,9 +125,10 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            "#define LOC_ZERO_FILL %d\n#define COUNT_SLOT %du\n"
            "#define LOC_CAPACITY %d\n#define LOC_GROUP_LIMIT %d\n"
            "#define B_BOUNDS %d\n#define B_CODES %d\n#define B_INDICES %d\n#define B_NODES %d\n"
-           "#define B_PARENTS %d\n#define B_BOX %d\n#define LOC_BOX_MIN %d\n#define LOC_BOX_MAX %d\n"
+           "#define B_PARENTS %d\n#define B_BOX %d\n#define LBVH_COUNT_SLOT %du\n"
+           "#define LOC_BOX_MIN %d\n#define LOC_BOX_MAX %d\n"
            "#define LOC_BOX_FROM_GPU %d\n#define LOC_WRITE_INDICES %d\n"
-           "#define LOC_FIRST_NODE %d\n#define LOC_PRIM_WINDOW %d\n#define LOC_WINDOW_SIZE %d\n"
+           "#define LOC_LEAVES_ONLY %d\n#define LOC_PRIM_WINDOW %d\n#define LOC_WINDOW_SIZE %d\n"
            "#define BLOCK_SCAN %d\n#define SUBGROUP_SIZE %uu\n"
            "#define LOC_KEY_MODE %d\n#define KEY_SIGNED %du\n#define KEY_FLOAT %du\n"
            "#define KEY_DESCENDING %du\n#define KEY_WORDS %u\n#define LOC_GATHER_KEY_BITS %d\n"
@@ -148,9 +149,10 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            _GLRADIX_LOC_TOTAL_OFFSET, _GLRADIX_LOC_ZERO_FILL,
            _GLRADIX_SKIP_COUNT_SLOT, _GLRADIX_LOC_CAPACITY, _GLRADIX_LOC_GROUP_LIMIT,
            _GLRADIX_B_BOUNDS, _GLRADIX_B_CODES, _GLRADIX_B_INDICES, _GLRADIX_B_NODES,
-           _GLRADIX_B_PARENTS, _GLRADIX_B_BOX, _GLRADIX_LOC_BOX_MIN, _GLRADIX_LOC_BOX_MAX,
+           _GLRADIX_B_PARENTS, _GLRADIX_B_BOX, _GLRADIX_LBVH_COUNT_SLOT, _GLRADIX_LOC_BOX_MIN,
+           _GLRADIX_LOC_BOX_MAX,
            _GLRADIX_LOC_BOX_FROM_GPU, _GLRADIX_LOC_WRITE_INDICES,
-           _GLRADIX_LOC_FIRST_NODE, _GLRADIX_LOC_PRIM_WINDOW, _GLRADIX_LOC_WINDOW_SIZE,
+           _GLRADIX_LOC_LEAVES_ONLY, _GLRADIX_LOC_PRIM_WINDOW, _GLRADIX_LOC_WINDOW_SIZE,
            ctx->forms.subgroup_size ? 2 : 1, ctx->forms.subgroup_size,
            _GLRADIX_LOC_KEY_MODE, _GLRADIX_KEY_SIGNED, _GLRADIX_KEY_FLOAT, _GLRADIX_KEY_DESCENDING, key_words,
            _GLRADIX_LOC_GATHER_KEY_BITS, _GLRADIX_COUNT_TILES, _GLRADIX_LOC_BLOCK_SUMS,

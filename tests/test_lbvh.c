@@ -30,10 +30,19 @@ static uint64_t read_code(const uint32_t *words, size_t i, int wide) {
 
 /* ---- Morton codes on an exact grid ----------------------------------------- */
 
-static void check_grid_codes(unsigned morton_bits, int gpu_box) {
+/* What a desc without a count buffer passes as its GPU count (check_tree_counted). */
+#define CPU_COUNT SIZE_MAX
+#define COUNT_OFFSET 12 /* bytes: a GPU count is word 3 of its buffer */
+#define PATTERN(i) (0xA5A50000u + (uint32_t)((i) & 0xFFFFu)) /* what must stay untouched */
+
+/* 5001 points, or with a GPU count (not CPU_COUNT) the first m =
+ * min(gpu_count, 5001) of them: their codes against a CPU interleave, the
+ * codes after them untouched. */
+static void check_grid_codes(unsigned morton_bits, int gpu_box, size_t gpu_count) {
   const unsigned per_axis = morton_bits == 63 ? 21 : 10;
   const uint32_t cells = 1u << per_axis;
-  const size_t n = 5001;
+  const size_t n = 5001, m = gpu_count < n ? gpu_count : n;
+  const size_t code_words = morton_bits == 63 ? 2 * n : n;
   float *b = calloc(n * 8, sizeof *b);
   uint32_t (*cell)[3] = calloc(n, sizeof *cell);
   uint64_t st = 11 + morton_bits;
@@ -47,45 +56,66 @@ static void check_grid_codes(unsigned morton_bits, int gpu_box) {
       b[8 * i + c] = b[8 * i + 4 + c] = ((float)k + 0.5f) / (float)cells;
     }
   }
-  /* the last primitive (another tile than the extreme points 1 and 2)
-   * spans the unit box, so the GPU's reduction must find [0,1]^3 */
-  for (int c = 0; c < 3; c++) {
-    b[8 * (n - 1) + c] = 0.0f;
-    b[8 * (n - 1) + 4 + c] = 1.0f;
-    cell[n - 1][c] = cells / 2;
+  /* the last primitive coded (another tile than the extreme points 1 and
+   * 2) spans the unit box, so the GPU's reduction must find [0,1]^3 */
+  for (int c = 0; m > 0 && c < 3; c++) {
+    b[8 * (m - 1) + c] = 0.0f;
+    b[8 * (m - 1) + 4 + c] = 1.0f;
+    cell[m - 1][c] = cells / 2;
   }
-  GLuint bb = bounds_buffer(b, n), cb = buf_create(NULL, 0, 2 * n);
+  uint32_t *pattern = test_alloc_u32(code_words);
+  for (size_t i = 0; i < code_words; i++) pattern[i] = PATTERN(i);
+  const uint32_t count_words[4] = {7, 7, 7, (uint32_t)gpu_count};
+  GLuint bb = bounds_buffer(b, n), cb = buf_create(pattern, code_words, 2 * n);
+  GLuint count_b = gpu_count != CPU_COUNT ? buf_create(count_words, 4, 4) : 0;
   glradix_morton_desc d = {0};
   d.bounds = bb;
   d.count = (uint32_t)n;
   d.codes = cb;
   d.morton_bits = morton_bits;
   d.has_scene_box = !gpu_box;
+  d.count_buffer = count_b;
+  d.count_offset = count_b ? COUNT_OFFSET : 0;
   for (int c = 0; c < 3; c++) { /* a wrong box, to be ignored, when the GPU reduces */
     d.scene_min[c] = gpu_box ? 5.0f : 0.0f;
     d.scene_max[c] = gpu_box ? 6.0f : 1.0f;
   }
+  test_log_reset(&tg_log);
   glradix_status s = glradix_morton_codes(tg_ctx, &d);
   ck_assert_msg(s == GLRADIX_OK, "morton: %s", glradix_status_string(s));
+  ck_assert_msg(tg_log.count == 0, "morton logged %s", tg_log.first);
   uint32_t *out = test_alloc_u32(2 * n);
-  buf_read(cb, out, morton_bits == 63 ? 2 * n : n);
-  for (size_t i = 0; i < n; i++) {
+  buf_read(cb, out, code_words);
+  for (size_t i = 0; i < m; i++) {
     uint64_t want = interleave(cell[i][0], cell[i][1], cell[i][2], per_axis);
     uint64_t got = read_code(out, i, morton_bits == 63);
-    EXPECT_MSG(got == want, "morton_bits %u gpu_box %d: code[%zu] = 0x%llx, expected 0x%llx",
-                  morton_bits, gpu_box, i, (unsigned long long)got, (unsigned long long)want);
+    EXPECT_MSG(got == want, "morton_bits %u gpu_box %d gpu count %zu: code[%zu] = 0x%llx, "
+                  "expected 0x%llx", morton_bits, gpu_box, gpu_count, i,
+                  (unsigned long long)got, (unsigned long long)want);
   }
+  const size_t written = morton_bits == 63 ? 2 * m : m;
+  expect_equal_u32(pattern + written, out + written, code_words - written, "codes past the count");
   expect_no_gl_error("morton codes");
   buf_delete(bb);
   buf_delete(cb);
+  if (count_b) buf_delete(count_b);
   free(b);
   free(cell);
   free(out);
+  free(pattern);
 }
 
 /* both code widths, with the scene box given and found on the GPU */
 START_TEST(grid_codes) {
-  for (int i = 0; i < 4; i++) check_grid_codes(i % 2 ? 63 : 30, i / 2);
+  for (int i = 0; i < 4; i++) check_grid_codes(i % 2 ? 63 : 30, i / 2, CPU_COUNT);
+}
+END_TEST
+
+/* GPU counts of 0, below, equal to and above the capacity (5001): both
+ * widths, the scene box of the counted points found on the GPU (or given) */
+START_TEST(grid_codes_gpu_count) {
+  static const size_t counts[] = {0, 1000, 5001, 70000};
+  for (int i = 0; i < 16; i++) check_grid_codes(i % 2 ? 63 : 30, (i / 2) % 2, counts[i / 4]);
 }
 END_TEST
 
@@ -165,21 +195,39 @@ static size_t tree_depth(const glradix_lbvh_node *nodes, uint32_t node) {
   return 1 + (l > r ? l : r);
 }
 
-/* Builds the LBVH of boxes b (freed here) on the GPU, twice with different
- * data, and compares every node with a CPU Karras build over the GPU's
- * codes (scene box [lo, hi]^3, or reduced on the GPU with gpu_box).
- * Returns the depth of the first round's tree. */
-static size_t check_tree_of(float *b, size_t n, unsigned morton_bits, int gpu_box, float lo,
-                            float hi) {
+/* Builds the LBVH of boxes b (`capacity` of them, freed here) on the GPU,
+ * twice with different data, and compares every node with a CPU Karras
+ * build over the codes of its first n boxes (scene box [lo, hi]^3, or
+ * reduced on the GPU with gpu_box), n = capacity, or with a GPU count
+ * (gpu_count not CPU_COUNT) min(gpu_count, capacity): then the nodes past
+ * the tree's 2n - 1, and the codes of a GPU-count glradix_morton_codes
+ * past n, must be left as they were. The reference codes come from a
+ * CPU-count glradix_morton_codes of n boxes (grid_codes checks those
+ * against a CPU interleave). Returns the depth of the first round's tree. */
+static size_t check_tree_counted(float *b, size_t capacity, size_t gpu_count,
+                                 unsigned morton_bits, int gpu_box, float lo, float hi) {
   size_t depth = 0;
   const int wide = morton_bits == 63;
-  GLuint bb = bounds_buffer(b, n), cb = buf_create(NULL, 0, 2 * n);
-  GLuint nb = buf_create(NULL, 0, glradix_lbvh_nodes_bytes((uint32_t)n) / 4);
+  const size_t n = gpu_count < capacity ? gpu_count : capacity;
+  const size_t code_words = wide ? 2 * capacity : capacity;
+  const size_t node_words = glradix_lbvh_nodes_bytes((uint32_t)capacity) / 4;
+  GLuint bb = bounds_buffer(b, capacity), cb = buf_create(NULL, 0, 2 * capacity);
+  GLuint nb = buf_create(NULL, 0, node_words), gpu_cb = 0, count_b = 0;
+  uint32_t *pattern = test_alloc_u32(node_words > code_words ? node_words : code_words);
+  for (size_t i = 0; i < node_words || i < code_words; i++) pattern[i] = PATTERN(i);
+  const uint32_t count_words[4] = {7, 7, 7, (uint32_t)gpu_count};
+  if (gpu_count != CPU_COUNT) {
+    gpu_cb = buf_create(NULL, 0, 2 * capacity);
+    count_b = buf_create(count_words, 4, 4);
+  }
   for (unsigned round = 0; round < 2; round++) {
     if (round == 1) { /* different data: move every box */
-      for (size_t i = 0; i < n * 8; i++) b[i] = b[i] * 0.5f + 1.0f;
-      buf_upload(bb, (const uint32_t *)b, n * 8);
+      for (size_t i = 0; i < capacity * 8; i++) b[i] = b[i] * 0.5f + 1.0f;
+      buf_upload(bb, (const uint32_t *)b, capacity * 8);
     }
+    char what[128];
+    snprintf(what, sizeof what, "n %zu (capacity %zu, gpu count %zu) bits %u gpu_box %d round %u",
+             n, capacity, gpu_count, morton_bits, gpu_box, round);
     float smin[3] = {lo, lo, lo}, smax[3] = {hi, hi, hi};
     glradix_morton_desc md = {0};
     md.bounds = bb;
@@ -190,23 +238,51 @@ static size_t check_tree_of(float *b, size_t n, unsigned morton_bits, int gpu_bo
     memcpy(md.scene_min, smin, sizeof smin);
     memcpy(md.scene_max, smax, sizeof smax);
     ck_assert_int_eq(glradix_morton_codes(tg_ctx, &md), GLRADIX_OK);
+    uint32_t *codes = test_alloc_u32(2 * capacity);
+    buf_read(cb, codes, wide ? 2 * n : n);
+    if (gpu_count != CPU_COUNT) { /* the same codes from the GPU count, none past them */
+      buf_upload(gpu_cb, pattern, code_words);
+      md.codes = gpu_cb;
+      md.count = (uint32_t)capacity;
+      md.count_buffer = count_b;
+      md.count_offset = COUNT_OFFSET;
+      test_log_reset(&tg_log);
+      ck_assert_msg(glradix_morton_codes(tg_ctx, &md) == GLRADIX_OK && tg_log.count == 0,
+                    "%s: GPU-count codes (%s)", what, tg_log.first);
+      uint32_t *gpu_codes = test_alloc_u32(code_words);
+      buf_read(gpu_cb, gpu_codes, code_words);
+      const size_t written = wide ? 2 * n : n;
+      expect_equal_u32(codes, gpu_codes, written, what);
+      expect_equal_u32(pattern + written, gpu_codes + written, code_words - written, what);
+      free(gpu_codes);
+    }
     glradix_lbvh_desc ld = {0};
     ld.bounds = bb;
-    ld.count = (uint32_t)n;
+    ld.count = (uint32_t)capacity;
     ld.morton_bits = morton_bits;
     ld.has_scene_box = !gpu_box;
     memcpy(ld.scene_min, smin, sizeof smin);
     memcpy(ld.scene_max, smax, sizeof smax);
     ld.nodes = nb;
+    ld.count_buffer = count_b;
+    ld.count_offset = count_b ? COUNT_OFFSET : 0;
+    buf_upload(nb, pattern, node_words);
     test_log_reset(&tg_log);
     glradix_status s = glradix_lbvh_build(tg_ctx, &ld);
-    ck_assert_msg(s == GLRADIX_OK, "lbvh: %s (%s)", glradix_status_string(s), tg_log.first);
-
-    uint32_t *codes = test_alloc_u32(2 * n);
-    buf_read(cb, codes, wide ? 2 * n : n);
-    glradix_lbvh_node *gpu = malloc((2 * n - 1) * sizeof *gpu);
+    ck_assert_msg(s == GLRADIX_OK, "%s: lbvh: %s (%s)", what, glradix_status_string(s),
+                  tg_log.first);
+    ck_assert_msg(tg_log.count == 0, "%s: a good build logged %s", what, tg_log.first);
+    glradix_lbvh_node *gpu = malloc(capacity * 2 * sizeof *gpu);
     ck_assert_ptr_nonnull(gpu);
-    buf_read(nb, (uint32_t *)gpu, (2 * n - 1) * 8);
+    buf_read(nb, (uint32_t *)gpu, node_words);
+    const size_t tree_words = n ? (2 * n - 1) * 8 : 0;
+    expect_equal_u32(pattern + tree_words, (const uint32_t *)gpu + tree_words,
+                     node_words - tree_words, what); /* the nodes past the tree */
+    if (n == 0) { /* no tree to compare */
+      free(codes);
+      free(gpu);
+      continue;
+    }
 
     /* the CPU tree over the same codes, sorted stably */
     uint64_t *gpu_codes = malloc(n * sizeof *gpu_codes), *sorted = malloc(n * sizeof *sorted);
@@ -229,8 +305,6 @@ static size_t check_tree_of(float *b, size_t n, unsigned morton_bits, int gpu_bo
     cpu_box(&t, 0);
     if (round == 0) depth = tree_depth(t.nodes, 0);
 
-    char what[96];
-    snprintf(what, sizeof what, "n %zu bits %u gpu_box %d round %u", n, morton_bits, gpu_box, round);
     for (size_t i = 0; i < 2 * n - 1; i++) {
       EXPECT_MSG(gpu[i].a == t.nodes[i].a && gpu[i].b == t.nodes[i].b,
                     "%s: node %zu links (%u, %u), CPU build (%u, %u)", what, i, gpu[i].a,
@@ -267,12 +341,25 @@ static size_t check_tree_of(float *b, size_t n, unsigned morton_bits, int gpu_bo
     free(sorted);
     free(t.nodes);
   }
+  if (count_b) {
+    uint32_t after[4];
+    buf_read(count_b, after, 4);
+    expect_equal_u32(count_words, after, 4, "count buffer after the builds");
+    buf_delete(count_b);
+    buf_delete(gpu_cb);
+  }
   expect_no_gl_error("lbvh");
   buf_delete(bb);
   buf_delete(cb);
   buf_delete(nb);
   free(b);
+  free(pattern);
   return depth;
+}
+
+static size_t check_tree_of(float *b, size_t n, unsigned morton_bits, int gpu_box, float lo,
+                            float hi) {
+  return check_tree_counted(b, n, CPU_COUNT, morton_bits, gpu_box, lo, hi);
 }
 
 static void check_tree(size_t n, unsigned morton_bits, int gpu_box, uint64_t seed) {
@@ -312,6 +399,26 @@ START_TEST(trees) {
     unsigned bits = k % 2 ? 63 : 30;
     int gpu_box = (k / 2) % 2;
     check_tree(tree_sizes[k / 4], bits, gpu_box, 900 + (uint64_t)k);
+  }
+}
+END_TEST
+
+/* (capacity, GPU count): 0, 1, 2, below, equal to and above the capacity
+ * (clamped), each with both code widths, the scene box given and found on
+ * the GPU; then 100003 of 150000 (two variants: several windows of leaves
+ * under lbvh_gpu_forms, and several scan blocks for the sort) */
+static const size_t counted_trees[][2] = {{5000, 0},    {5000, 1},     {5000, 2},
+                                          {5000, 1000}, {5000, 5000},  {5000, 12345},
+                                          {150000, 100003}};
+#define N_COUNTED (6 * 4 + 2)
+#define COUNTED_PER 8
+START_TEST(trees_gpu_count) {
+  FOR_GROUP_CASES(k, COUNTED_PER, N_COUNTED) {
+    const size_t *c = counted_trees[k < 24 ? k / 4 : 6];
+    unsigned bits = k % 2 ? 63 : 30;
+    int gpu_box = k < 24 ? (k / 2) % 2 : k % 2 == 0;
+    check_tree_counted(random_boxes(c[0], 1300 + (uint64_t)k), c[0], c[1], bits, gpu_box, -25.0f,
+                       90.0f);
   }
 }
 END_TEST
@@ -407,6 +514,82 @@ START_TEST(lbvh_bad_input) {
 }
 END_TEST
 
+/* Bad GPU-count inputs for glradix_morton_codes, glradix_lbvh_build and
+ * glradix_lbvh_refit: count_buffer not a buffer, too small for the word at
+ * count_offset, count_offset not a multiple of 4 or wrapping past the end,
+ * count_buffer mapped. Each refused with one log line naming count_buffer,
+ * and nothing written. */
+START_TEST(gpu_count_bad_input) {
+  enum { N = 5, NODE_WORDS = (2 * N - 1) * 8, CODE_WORDS = 2 * N };
+  float *b = random_boxes(N, 61);
+  GLuint bb = bounds_buffer(b, N);
+  uint32_t pattern[NODE_WORDS], after[NODE_WORDS];
+  for (size_t i = 0; i < NODE_WORDS; i++) pattern[i] = PATTERN(i);
+  GLuint nb = buf_create(pattern, NODE_WORDS, NODE_WORDS);
+  GLuint cb = buf_create(pattern, CODE_WORDS, CODE_WORDS);
+  const uint32_t two[2] = {3, 3};
+  GLuint small = buf_create(two, 2, 2); /* 8 bytes */
+  struct {
+    GLuint buffer;
+    size_t offset;
+    int map;
+    const char *what;
+  } cases[] = {{small, 8, 0, "offset 8 of an 8-byte buffer"},
+               {small, 2, 0, "offset 2"},
+               {small, SIZE_MAX - 3, 0, "an offset whose word wraps past 0"},
+               {987654, 0, 0, "not a buffer"},
+               {small, 0, 1, "mapped"}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    if (cases[i].map) {
+      tg_gl.BindBuffer(GL_COPY_READ_BUFFER, small);
+      ck_assert_ptr_nonnull(tg_gl.MapBufferRange(GL_COPY_READ_BUFFER, 0, 8, GL_MAP_READ_BIT));
+    }
+    glradix_lbvh_desc ld = {0};
+    ld.bounds = bb;
+    ld.count = N;
+    ld.nodes = nb;
+    ld.morton_bits = 63;
+    ld.count_buffer = cases[i].buffer;
+    ld.count_offset = cases[i].offset;
+    glradix_morton_desc md = {0};
+    md.bounds = bb;
+    md.count = N;
+    md.codes = cb;
+    md.morton_bits = 63;
+    md.count_buffer = cases[i].buffer;
+    md.count_offset = cases[i].offset;
+    for (int fn = 0; fn < 3; fn++) {
+      test_log_reset(&tg_log);
+      glradix_status st = fn == 0   ? glradix_lbvh_build(tg_ctx, &ld)
+                          : fn == 1 ? glradix_lbvh_refit(tg_ctx, &ld)
+                                    : glradix_morton_codes(tg_ctx, &md);
+      ck_assert_msg(st == GLRADIX_ERROR_INVALID_ARGUMENT, "%s, function %d: %s", cases[i].what,
+                    fn, glradix_status_string(st));
+      ck_assert_msg(tg_log.count == 1, "%s, function %d: %d log lines", cases[i].what, fn,
+                    tg_log.count);
+      ck_assert_msg(strstr(tg_log.first, "count_buffer") != NULL, "%s, function %d: logged \"%s\"",
+                    cases[i].what, fn, tg_log.first);
+    }
+    if (cases[i].map) {
+      tg_gl.BindBuffer(GL_COPY_READ_BUFFER, small);
+      ck_assert(tg_gl.UnmapBuffer(GL_COPY_READ_BUFFER));
+    }
+  }
+  buf_read(nb, after, NODE_WORDS);
+  expect_equal_u32(pattern, after, NODE_WORDS, "nodes after the refusals");
+  buf_read(cb, after, CODE_WORDS);
+  expect_equal_u32(pattern, after, CODE_WORDS, "codes after the refusals");
+  buf_read(small, after, 2);
+  expect_equal_u32(two, after, 2, "count buffer after the refusals");
+  expect_no_gl_error("gpu count bad input");
+  buf_delete(bb);
+  buf_delete(nb);
+  buf_delete(cb);
+  buf_delete(small);
+  free(b);
+}
+END_TEST
+
 /* dispatch_limit 1 (every grid a column of groups, at most 65535 on
  * llvmpipe): 1.1M primitives need 2.2M nodes, more groups than that with
  * llvmpipe's 32 invocations a group, so the build is refused before it
@@ -457,9 +640,12 @@ static Suite *lbvh_suite(void) {
   TCase *tc = tcase_create("lbvh");
   tcase_add_checked_fixture(tc, ctx_setup_default, ctx_teardown);
   tcase_add_test(tc, grid_codes);
+  tcase_add_test(tc, grid_codes_gpu_count);
   tcase_add_loop_test(tc, trees, 0, CASE_GROUPS(N_TREES * 4, TREES_PER));
+  tcase_add_loop_test(tc, trees_gpu_count, 0, CASE_GROUPS(N_COUNTED, COUNTED_PER));
   tcase_add_test(tc, tree_deeper_than_64_levels);
   tcase_add_test(tc, lbvh_bad_input);
+  tcase_add_test(tc, gpu_count_bad_input);
   /* Runs with other forms (lbvh_gpu_forms, lbvh_min_limits) leave these
    * two to lbvh: the LBVH shaders and their 2-D grids are the same in
    * all, and the GPU forms' sorts of a million pairs and on 2-D grids are

@@ -163,6 +163,66 @@ START_TEST(refit_trees) {
 }
 END_TEST
 
+/* The tree of the first m = min(gpu_count, capacity) of `capacity` boxes,
+ * built and then refit with that GPU count (word 3 of a count buffer):
+ * the refit against the CPU one over the built topology, and the nodes
+ * past the tree (all of them for m = 0) as they were before the build. */
+static void check_refit_counted(size_t capacity, size_t gpu_count, unsigned bits, uint64_t seed) {
+  const size_t m = gpu_count < capacity ? gpu_count : capacity;
+  const size_t node_words = glradix_lbvh_nodes_bytes((uint32_t)capacity) / 4;
+  const size_t tree_words = m ? (2 * m - 1) * 8 : 0;
+  char what[96];
+  snprintf(what, sizeof what, "capacity %zu gpu count %zu bits %u", capacity, gpu_count, bits);
+  float *b = random_boxes(capacity, seed);
+  GLuint bounds = bounds_buffer(b, capacity);
+  uint32_t *pattern = test_alloc_u32(node_words), *got = test_alloc_u32(node_words);
+  for (size_t i = 0; i < node_words; i++) pattern[i] = 0xA5A50000u + (uint32_t)(i & 0xFFFF);
+  GLuint nodes = buf_create(pattern, node_words, node_words);
+  const uint32_t count_words[4] = {7, 7, 7, (uint32_t)gpu_count};
+  GLuint count_b = buf_create(count_words, 4, 4);
+  glradix_lbvh_desc d = {0};
+  d.bounds = bounds;
+  d.count = (uint32_t)capacity;
+  d.morton_bits = bits;
+  d.nodes = nodes;
+  d.count_buffer = count_b;
+  d.count_offset = 12;
+  test_log_reset(&tg_log);
+  glradix_status s = glradix_lbvh_build(tg_ctx, &d);
+  ck_assert_msg(s == GLRADIX_OK && tg_log.count == 0, "%s: build: %s (%s)", what,
+                glradix_status_string(s), tg_log.first);
+  glradix_lbvh_node *built = read_nodes(nodes, capacity);
+  float *moved = random_boxes(capacity, seed + 1);
+  buf_upload(bounds, (const uint32_t *)moved, capacity * 8);
+  d.morton_bits = 17; /* ignored by a refit */
+  test_log_reset(&tg_log);
+  s = glradix_lbvh_refit(tg_ctx, &d);
+  ck_assert_msg(s == GLRADIX_OK && tg_log.count == 0, "%s: refit: %s (%s)", what,
+                glradix_status_string(s), tg_log.first);
+  buf_read(nodes, got, node_words);
+  expect_equal_u32(pattern + tree_words, got + tree_words, node_words - tree_words, what);
+  if (m > 0) expect_refit(built, (const glradix_lbvh_node *)got, m, moved, what);
+  expect_no_gl_error(what);
+  buf_delete(bounds);
+  buf_delete(nodes);
+  buf_delete(count_b);
+  free(b);
+  free(moved);
+  free(built);
+  free(pattern);
+  free(got);
+}
+
+/* GPU counts of 0, 1, 2, below, equal to and above the capacity (clamped),
+ * both code widths */
+static const size_t refit_counts[] = {0, 1, 2, 4000, 5000, 9000};
+#define N_COUNTS (sizeof refit_counts / sizeof refit_counts[0])
+START_TEST(refit_gpu_count) {
+  FOR_GROUP_CASES(k, 6, N_COUNTS * 2)
+    check_refit_counted(5000, refit_counts[k / 2], k % 2 ? 63 : 30, 900 + 2 * (uint64_t)k);
+}
+END_TEST
+
 /* Tree A (3001 boxes), then a build of another count and a sort on the
  * same context, then A refit there; and A refit on a second context that
  * has never built (no LBVH scratch at all). */
@@ -299,6 +359,7 @@ static Suite *lbvh_refit_suite(void) {
   TCase *tc = tcase_create("lbvh_refit");
   tcase_add_checked_fixture(tc, ctx_setup_default, ctx_teardown);
   tcase_add_loop_test(tc, refit_trees, 0, CASE_GROUPS(N_SIZES * 2, 4));
+  tcase_add_loop_test(tc, refit_gpu_count, 0, CASE_GROUPS(N_COUNTS * 2, 6));
   tcase_add_test(tc, refit_after_other_work);
   tcase_add_test(tc, refit_bad_input);
   suite_add_tcase(s, tc);

@@ -27,17 +27,28 @@ typedef struct glradix_morton_desc {
   unsigned morton_bits; /**< 0 or 30: 10 bits per axis; 63: 21 bits per axis */
   int has_scene_box;    /**< 0: the scene box is computed on the GPU from the bounds */
   float scene_min[3], scene_max[3];
+  unsigned count_buffer; /**< nonzero: GL buffer holding the uint32 number of primitives
+                              at byte count_offset, read on the GPU (no read-back), once and
+                              before anything is written; `count` is then the capacity,
+                              and a larger GPU count is clamped to it (as
+                              glradix_sort_desc.count_buffer) */
+  size_t count_offset;   /**< a multiple of 4 */
 } glradix_morton_desc;
 
 /**
  * Writes the Morton code of each primitive's centroid, normalised to the
  * scene box (cells of equal size; centroids outside the box are clamped to
- * it; a flat axis maps to 0).
+ * it; a flat axis maps to 0). With a count_buffer, only the codes of the
+ * first m = min(GPU count, count) primitives are written (the scene box, if
+ * computed, is theirs), those after them are left as they were; buffers
+ * are checked for `count`.
  *
  * @errors GLRADIX_ERROR_INVALID_ARGUMENT (ctx or desc NULL; bounds or codes
  *         not buffers, too small or mapped; codes the same buffer as bounds;
  *         morton_bits not 0/30/63; a given scene box with min > max or
- *         non-finite values), GLRADIX_ERROR_TOO_LARGE,
+ *         non-finite values; count_buffer not a buffer of count_offset + 4
+ *         bytes or mapped, or count_offset not a multiple of 4),
+ *         GLRADIX_ERROR_TOO_LARGE,
  *         GLRADIX_ERROR_OUT_OF_MEMORY, GLRADIX_ERROR_GL. One log line each.
  * @gl_state as glradix_sort (this file's header).
  */
@@ -52,6 +63,10 @@ typedef struct glradix_lbvh_desc {
   int has_scene_box;
   float scene_min[3], scene_max[3];
   unsigned nodes;       /**< GL buffer of at least glradix_lbvh_nodes_bytes(count) bytes */
+  unsigned count_buffer; /**< as glradix_morton_desc.count_buffer: `count` (at least 1)
+                              is the capacity, the tree that of the first m = min(GPU
+                              count, count) primitives (see glradix_lbvh_build) */
+  size_t count_offset;   /**< a multiple of 4 */
 } glradix_lbvh_desc;
 
 /**
@@ -83,6 +98,14 @@ GLRADIX_API size_t glradix_lbvh_nodes_bytes(uint32_t count);
  * the second child to arrive at a node continues (an atomic counter per node;
  * nothing waits on another work group).
  *
+ * GPU count (desc->count_buffer): the tree of m = min(GPU count, count)
+ * primitives is exactly a build of those first m (internal nodes 0 .. m-2,
+ * leaves m-1 .. 2m-2, the scene box, if computed, theirs), and the nodes
+ * from 2m-1 on are left as they were: m = 0 writes no node, m = 1 makes
+ * node 0 the single leaf. The sort runs on the GPU count too (indirect
+ * dispatches); nothing is read back, so a cull -> glradix_compact -> build
+ * chain needs no round trip.
+ *
  * @errors as glradix_morton_codes, plus nodes not a buffer, too small,
  *         mapped or the same buffer as bounds, count 0, and
  *         GLRADIX_ERROR_SHADER when the sort's programs for 63-bit codes or
@@ -100,11 +123,15 @@ GLRADIX_API glradix_status glradix_lbvh_build(glradix_context *ctx, const glradi
  * sorts may come between, on any context), each leaf takes its primitive's
  * box and the internal boxes are refit bottom-up as the build's are. The
  * boxes are exactly those a build of the same topology gives; the tree's
- * quality follows how far the primitives moved.
+ * quality follows how far the primitives moved. With a count_buffer, as
+ * for the build: the tree of m = min(GPU count, count) primitives (a build
+ * of that GPU count) is refit, the nodes from 2m-1 on are left as they
+ * were, and m = 0 writes nothing.
  *
  * @errors GLRADIX_ERROR_INVALID_ARGUMENT (ctx or desc NULL; count 0;
  *         bounds or nodes not buffers, too small or mapped; nodes the same
- *         buffer as bounds), GLRADIX_ERROR_TOO_LARGE (as glradix_lbvh_build),
+ *         buffer as bounds; count_buffer as for glradix_morton_codes),
+ *         GLRADIX_ERROR_TOO_LARGE (as glradix_lbvh_build),
  *         GLRADIX_ERROR_OUT_OF_MEMORY, GLRADIX_ERROR_GL. One log line each;
  *         on a validation error nothing is written.
  * @gl_state as glradix_sort (this file's header).
