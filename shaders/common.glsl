@@ -392,7 +392,7 @@ void clear_key_bits() {
 // `ones`: the OR of this invocation's sort keys, `zeros`: of their complements.
 void gather_key_bits(KEY_T ones, KEY_T zeros) {
   uint lane = gl_LocalInvocationID.x % KEY_BIT_LANES;
-  for (uint w = 0u; w < KEY_WORDS; w++) {
+  for (uint w = 0u; w < uint(KEY_WORDS); w++) {
     atomicOr(s_key_bits[w * KEY_BIT_LANES + lane], key_word(ones, w));
     atomicOr(s_key_bits[(2u + w) * KEY_BIT_LANES + lane], key_word(zeros, w));
   }

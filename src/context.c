@@ -19,6 +19,16 @@ static GLADapiproc load_proc(void *user, const char *name) {
   return ctx->desc.load(name);
 }
 
+/* Whether the current context is OpenGL ES, whose GL_VERSION reads
+ * "OpenGL ES 3.1 ..."; -1 when GL_VERSION is unreadable (no current
+ * context, or no GL at all). */
+static int current_is_es(const glradix_desc *desc) {
+  PFNGLGETSTRINGPROC get_string = (PFNGLGETSTRINGPROC)desc->load("glGetString");
+  const char *version = get_string ? (const char *)get_string(GL_VERSION) : NULL;
+  if (!version) return -1;
+  return strncmp(version, "OpenGL ES", 9) == 0 ? 1 : 0;
+}
+
 /* Whether the renderer is a CPU rasterizer, which gets shapes and program
  * forms of its own. */
 static bool cpu_rasterizer(const char *renderer) {
@@ -95,16 +105,28 @@ glradix_status _glradix_create_for_tests(const glradix_desc *desc, const _glradi
   ctx->desc = desc_defaults(desc);
   const _glradix_test_hooks none = _GLRADIX_TEST_HOOKS_NONE;
   ctx->hooks = hooks ? *hooks : none;
-  /* glad reads GL_VERSION first: 0 means no current context (or no GL at all). */
-  int version = gladLoadGLContextUserPtr(&ctx->gl, load_proc, ctx);
+  /* GL_VERSION picks glad's GL or ES loader; glad reads it again: 0 means
+   * no current context (or no GL at all). */
+  const int es = current_is_es(desc);
+  int version = es < 0   ? 0
+                : es > 0 ? _glradix_load_gles(&ctx->gl, load_proc, ctx)
+                         : gladLoadGLContextUserPtr(&ctx->gl, load_proc, ctx);
+  ctx->es = es > 0;
   if (version == 0) {
     _glradix_log(desc, "glradix_create: no current GL context (GL_VERSION unreadable)");
     free(ctx);
     return GLRADIX_ERROR_UNSUPPORTED;
   }
-  if (!ctx->gl.VERSION_4_3) {
-    _glradix_log(desc, "glradix_create: OpenGL %d.%d is current; 4.3 (compute shaders) needed",
-                 GLAD_VERSION_MAJOR(version), GLAD_VERSION_MINOR(version));
+  if (ctx->es ? !ctx->gl.ES_VERSION_3_1 : !ctx->gl.VERSION_4_3) {
+    _glradix_log(desc, "glradix_create: OpenGL %s%d.%d is current; %s (compute shaders) needed",
+                 ctx->es ? "ES " : "", GLAD_VERSION_MAJOR(version), GLAD_VERSION_MINOR(version),
+                 ctx->es ? "ES 3.1" : "4.3");
+    free(ctx);
+    return GLRADIX_ERROR_UNSUPPORTED;
+  }
+  if (desc->profile && ctx->es && !ctx->gl.EXT_disjoint_timer_query) {
+    _glradix_log(desc, "glradix_create: desc.profile needs GL_EXT_disjoint_timer_query on "
+                 "OpenGL ES, which this context lacks");
     free(ctx);
     return GLRADIX_ERROR_UNSUPPORTED;
   }

@@ -161,14 +161,6 @@ void _glradix_copy(glradix_context *ctx, GLuint from, GLintptr from_offset, GLui
   gl->CopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_WRITE_BUFFER, from_offset, to_offset, bytes);
 }
 
-/* Sets `words` uint32 words of a buffer from word `first` to `value` on the GPU. */
-void _glradix_fill(glradix_context *ctx, GLuint buffer, GLuint first, GLuint words, GLuint value) {
-  GladGLContext *gl = &ctx->gl;
-  gl->BindBuffer(GL_COPY_WRITE_BUFFER, buffer);
-  gl->ClearBufferSubData(GL_COPY_WRITE_BUFFER, GL_R32UI, (GLintptr)first * 4,
-                         (GLsizeiptr)words * 4, GL_RED_INTEGER, GL_UNSIGNED_INT, &value);
-}
-
 void _glradix_upload(glradix_context *ctx, GLuint buffer, GLintptr offset, GLsizeiptr bytes,
                      const void *data) {
   ctx->gl.BindBuffer(GL_COPY_WRITE_BUFFER, buffer);

@@ -1,5 +1,6 @@
 /*
- * glradix headless: a surfaceless OpenGL 4.3 core context through EGL.
+ * glradix headless: a surfaceless OpenGL 4.3 core or OpenGL ES 3.2/3.1
+ * context through EGL.
  *
  * libEGL.so.1 is loaded at run time by the vendored glad2 EGL loader, so the
  * library needs neither EGL headers nor -lEGL. This is the only translation
@@ -20,10 +21,26 @@
 
 typedef const unsigned char *(GLAD_API_PTR *get_string_fn)(unsigned int name);
 
+/* The client API asked for (GLRADIX_EGL_API): the context versions tried
+ * in order, each a MAJOR, MINOR pair. */
+typedef struct api_request {
+  const char *name;   /* "gl" or "gles" */
+  EGLenum api;        /* for eglBindAPI */
+  EGLint renderable;  /* EGL_RENDERABLE_TYPE bit of a config */
+  EGLint versions[2][2];
+  int version_count;
+} api_request;
+
+static const api_request API_GL = {"gl", EGL_OPENGL_API, EGL_OPENGL_BIT, {{4, 3}}, 1};
+/* ES 3.1 is what compute shaders need; 3.2 first, as Mesa offers it. */
+static const api_request API_GLES = {"gles", EGL_OPENGL_ES_API, EGL_OPENGL_ES3_BIT,
+                                     {{3, 2}, {3, 1}}, 2};
+
 struct glradix_headless {
   EGLDisplay dpy;
   EGLContext ctx;
   const char *platform;           /* "device" or "surfaceless" (static) */
+  const api_request *api;
   struct glradix_headless *next;  /* live list, see below */
   char renderer[];
 };
@@ -89,21 +106,34 @@ static void release_display(EGLDisplay dpy)
     eglTerminate(dpy);
 }
 
-/* Initialises dpy and makes a 4.3 core context current on it. On failure
- * everything done here is undone (the thread's previous context is made
- * current again) and UNSUPPORTED or OUT_OF_MEMORY is returned. */
-static glradix_status open_display(EGLDisplay dpy, const char *platform, const char *label,
-                                   reasons *r, glradix_headless **out)
+/* A context of one of the request's versions (EGL_NO_CONTEXT if none). */
+static EGLContext create_context(EGLDisplay dpy, EGLConfig config, const api_request *api)
 {
-  static const EGLint config_attribs[] = {
+  EGLContext ctx = EGL_NO_CONTEXT;
+  int i;
+  for (i = 0; i < api->version_count && ctx == EGL_NO_CONTEXT; i++) {
+    EGLint attribs[] = {
+      EGL_CONTEXT_MAJOR_VERSION, api->versions[i][0],
+      EGL_CONTEXT_MINOR_VERSION, api->versions[i][1],
+      EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+      EGL_NONE
+    };
+    if (api->api != EGL_OPENGL_API)
+      attribs[4] = EGL_NONE; /* profiles are GL's only */
+    ctx = eglCreateContext(dpy, config, EGL_NO_CONTEXT, attribs);
+  }
+  return ctx;
+}
+
+/* Initialises dpy and makes a context of the requested API current on it.
+ * On failure everything done here is undone (the thread's previous context
+ * is made current again) and UNSUPPORTED or OUT_OF_MEMORY is returned. */
+static glradix_status open_display(EGLDisplay dpy, const char *platform, const char *label,
+                                   const api_request *api, reasons *r, glradix_headless **out)
+{
+  const EGLint config_attribs[] = {
     EGL_SURFACE_TYPE, 0, /* no surface is ever created */
-    EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
-    EGL_NONE
-  };
-  static const EGLint context_attribs[] = {
-    EGL_CONTEXT_MAJOR_VERSION, 4,
-    EGL_CONTEXT_MINOR_VERSION, 3,
-    EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+    EGL_RENDERABLE_TYPE, api->renderable,
     EGL_NONE
   };
   EGLint major = 0, minor = 0, nconfig = 0;
@@ -134,26 +164,28 @@ static glradix_status open_display(EGLDisplay dpy, const char *platform, const c
     goto fail_display;
   }
   if (!GLAD_EGL_VERSION_1_5 && !GLAD_EGL_KHR_create_context) {
-    note(r, "%s: no EGL_KHR_create_context (cannot ask for 4.3 core)", label);
+    note(r, "%s: no EGL_KHR_create_context (cannot ask for a version)", label);
     goto fail_display;
   }
   if (!GLAD_EGL_KHR_surfaceless_context) {
     note(r, "%s: no EGL_KHR_surfaceless_context", label);
     goto fail_display;
   }
-  if (!eglBindAPI(EGL_OPENGL_API)) {
-    note(r, "%s: eglBindAPI(EGL_OPENGL_API) failed (EGL error 0x%04x)", label, egl_error());
+  if (!eglBindAPI(api->api)) {
+    note(r, "%s: eglBindAPI(%s) failed (EGL error 0x%04x)", label, api->name, egl_error());
     goto fail_display;
   }
   if (!GLAD_EGL_KHR_no_config_context) {
     if (!eglChooseConfig(dpy, config_attribs, &config, 1, &nconfig) || nconfig < 1) {
-      note(r, "%s: no EGLConfig renders OpenGL (EGL error 0x%04x)", label, egl_error());
+      note(r, "%s: no EGLConfig renders %s (EGL error 0x%04x)", label, api->name, egl_error());
       goto fail_display;
     }
   }
-  ctx = eglCreateContext(dpy, config, EGL_NO_CONTEXT, context_attribs);
+  ctx = create_context(dpy, config, api);
   if (ctx == EGL_NO_CONTEXT) {
-    note(r, "%s: eglCreateContext(4.3 core) failed (EGL error 0x%04x)", label, egl_error());
+    note(r, "%s: eglCreateContext(%s %d.%d) failed (EGL error 0x%04x)", label, api->name,
+         (int)api->versions[api->version_count - 1][0],
+         (int)api->versions[api->version_count - 1][1], egl_error());
     goto fail_display;
   }
 
@@ -184,6 +216,7 @@ static glradix_status open_display(EGLDisplay dpy, const char *platform, const c
   h->dpy = dpy;
   h->ctx = ctx;
   h->platform = platform;
+  h->api = api;
   memcpy(h->renderer, renderer, len + 1);
   h->next = live;
   live = h;
@@ -202,7 +235,7 @@ fail_display:
   return status;
 }
 
-static glradix_status try_devices(reasons *r, glradix_headless **out)
+static glradix_status try_devices(const api_request *api, reasons *r, glradix_headless **out)
 {
   EGLint count = 0, i;
   EGLDeviceEXT *devices;
@@ -227,7 +260,7 @@ static glradix_status try_devices(reasons *r, glradix_headless **out)
       note(r, "%s: eglGetPlatformDisplayEXT failed (EGL error 0x%04x)", label, egl_error());
       continue;
     }
-    status = open_display(dpy, "device", label, r, out);
+    status = open_display(dpy, "device", label, api, r, out);
     if (status != GLRADIX_ERROR_UNSUPPORTED)
       break; /* success, or out of memory: no point trying further */
   }
@@ -235,20 +268,22 @@ static glradix_status try_devices(reasons *r, glradix_headless **out)
   return status;
 }
 
-static glradix_status try_surfaceless(reasons *r, glradix_headless **out)
+static glradix_status try_surfaceless(const api_request *api, reasons *r,
+                                      glradix_headless **out)
 {
   EGLDisplay dpy = eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
   if (dpy == EGL_NO_DISPLAY) {
     note(r, "surfaceless: eglGetPlatformDisplayEXT failed (EGL error 0x%04x)", egl_error());
     return GLRADIX_ERROR_UNSUPPORTED;
   }
-  return open_display(dpy, "surfaceless", "surfaceless", r, out);
+  return open_display(dpy, "surfaceless", "surfaceless", api, r, out);
 }
 
 GLRADIX_API glradix_status glradix_headless_create(glradix_headless **out)
 {
   reasons r;
   const char *force;
+  const api_request *api = &API_GL;
   int want_device = 1, want_surfaceless = 1;
   int has_device, has_surfaceless;
   glradix_status status = GLRADIX_ERROR_UNSUPPORTED;
@@ -273,6 +308,15 @@ GLRADIX_API glradix_status glradix_headless_create(glradix_headless **out)
       return fail(&r, GLRADIX_ERROR_INVALID_ARGUMENT);
     }
   }
+  force = getenv("GLRADIX_EGL_API");
+  if (force && *force) {
+    if (strcmp(force, "gles") == 0) {
+      api = &API_GLES;
+    } else if (strcmp(force, "gl") != 0) {
+      note(&r, "GLRADIX_EGL_API=%s: expected \"gl\" or \"gles\"", force);
+      return fail(&r, GLRADIX_ERROR_INVALID_ARGUMENT);
+    }
+  }
 
   /* Without a display glad loads EGL 1.0 and the client extensions only. */
   if (!gladLoaderLoadEGL(EGL_NO_DISPLAY)) {
@@ -291,13 +335,13 @@ GLRADIX_API glradix_status glradix_headless_create(glradix_headless **out)
 
   if (want_device) {
     if (has_device)
-      status = try_devices(&r, out);
+      status = try_devices(api, &r, out);
     else
       note(&r, "device: EGL_EXT_platform_device not offered");
   }
   if (status == GLRADIX_ERROR_UNSUPPORTED && want_surfaceless) {
     if (has_surfaceless)
-      status = try_surfaceless(&r, out);
+      status = try_surfaceless(api, &r, out);
     else
       note(&r, "surfaceless: EGL_MESA_platform_surfaceless not offered");
   }
@@ -327,6 +371,11 @@ GLRADIX_API const char *glradix_headless_platform(const glradix_headless *h)
   return h ? h->platform : NULL;
 }
 
+GLRADIX_API const char *glradix_headless_api(const glradix_headless *h)
+{
+  return h ? h->api->name : NULL;
+}
+
 GLRADIX_API void glradix_headless_destroy(glradix_headless *h)
 {
   glradix_headless **link;
@@ -338,11 +387,11 @@ GLRADIX_API void glradix_headless_destroy(glradix_headless *h)
    * thread's bound API, which the application may have changed: bound for
    * them, then given back. */
   api = eglQueryAPI();
-  eglBindAPI(EGL_OPENGL_API);
+  eglBindAPI(h->api->api);
   if (eglGetCurrentContext() == h->ctx)
     eglMakeCurrent(h->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
   eglDestroyContext(h->dpy, h->ctx);
-  if (api != EGL_OPENGL_API) eglBindAPI(api);
+  if (api != h->api->api) eglBindAPI(api);
 
   for (link = &live; *link; link = &(*link)->next) {
     if (*link == h) {

@@ -95,6 +95,11 @@ enum {
   _GLRADIX_LOC_LEAVES_ONLY = 5, /* lbvh_nodes: nonzero: the dispatch covers the leaves only */
   _GLRADIX_LOC_PRIM_WINDOW = 6, /* lbvh_nodes: the first primitive whose leaf it writes */
   _GLRADIX_LOC_WINDOW_SIZE = 7, /* lbvh_nodes: how many from there */
+  /* fill_words (OpenGL ES only) */
+  _GLRADIX_B_FILL = 0,
+  _GLRADIX_LOC_FILL_FIRST = 1,  /* first word set */
+  _GLRADIX_LOC_FILL_WORDS = 2,  /* words set */
+  _GLRADIX_LOC_FILL_VALUE = 3,
   /* The LBVH state buffer (B_BOX): min.xyz and max.xyz of the scene box,
    * then the count, which every LBVH program clamps to its capacity
    * (common.glsl lbvh_count). */
@@ -133,6 +138,7 @@ typedef enum _glradix_program {
   _GLRADIX_PROG_LBVH_NODES_63,
   _GLRADIX_PROG_LBVH_LINKS,
   _GLRADIX_PROG_LBVH_REFIT,
+  _GLRADIX_PROG_FILL_WORDS, /* OpenGL ES only: glClearBufferSubData's stand-in */
   _GLRADIX_PROG_COUNT
 } _glradix_program;
 
@@ -156,6 +162,9 @@ typedef struct _glradix_buffer {
 
 struct glradix_context {
   GladGLContext gl;
+  bool es;                      /* OpenGL ES 3.1+, not GL 4.3 core: GLSL ES programs,
+                                   no glClearBufferSubData, glGetBufferSubData or
+                                   core timer queries */
   glradix_desc desc;            /* resolved: no zero defaults left */
   GLuint group_limit[2];        /* work groups per dispatch in x and y */
   GLint64 max_ssbo_bytes;       /* GL_MAX_SHADER_STORAGE_BLOCK_SIZE */
@@ -239,8 +248,6 @@ glradix_status _glradix_check_word(glradix_context *ctx, const char *fn, GLuint 
 /* Copies bytes between buffers on the GPU (binds the COPY_READ/WRITE targets). */
 void _glradix_copy(glradix_context *ctx, GLuint from, GLintptr from_offset, GLuint to,
                    GLintptr to_offset, GLsizeiptr bytes);
-/* Sets words [first, first + words) of a buffer to `value` (binds GL_COPY_WRITE_BUFFER). */
-void _glradix_fill(glradix_context *ctx, GLuint buffer, GLuint first, GLuint words, GLuint value);
 /* Writes `bytes` from host memory at byte `offset` of a buffer (binds GL_COPY_WRITE_BUFFER). */
 void _glradix_upload(glradix_context *ctx, GLuint buffer, GLintptr offset, GLsizeiptr bytes,
                      const void *data);
@@ -448,6 +455,12 @@ enum {
  * hold keys. */
 void _glradix_count_prepare(glradix_context *ctx, const _glradix_pass *pass, GLuint count_buffer,
                             size_t count_offset, bool skip);
+/* fill_words.c: sets words [first, first + words) of a buffer (the
+ * library's scratch, bound whole) to `value`: glClearBufferSubData on GL
+ * (binds GL_COPY_WRITE_BUFFER), shaders/fill_words.comp on ES (makes its
+ * program current and binds _GLRADIX_B_FILL; barriers on both sides). */
+void _glradix_fill_words(glradix_context *ctx, GLuint buffer, GLuint first, GLuint words,
+                         GLuint value);
 /* counts <= ctx->forms.tile: the whole bit range [shift, shift + digit_bits) at once */
 void _glradix_tile_sort(glradix_context *ctx, const _glradix_pass *pass);
 

@@ -23,8 +23,8 @@ size_t glradix_lbvh_nodes_bytes(uint32_t count) {
 /* parents[2n - 1] = no parent (the root), then n - 1 counters at 0; n is
  * the capacity, and a tree of a GPU count uses the front of both. */
 static void reset_parents(glradix_context *ctx, GLuint n) {
-  _glradix_fill(ctx, ctx->lbvh_parents.name, 0, 2 * n - 1, 0xFFFFFFFFu);
-  if (n > 1) _glradix_fill(ctx, ctx->lbvh_parents.name, 2 * n - 1, n - 1, 0);
+  _glradix_fill_words(ctx, ctx->lbvh_parents.name, 0, 2 * n - 1, 0xFFFFFFFFu);
+  if (n > 1) _glradix_fill_words(ctx, ctx->lbvh_parents.name, 2 * n - 1, n - 1, 0);
 }
 
 /* The current program over every node, its leaves' bounds gathered in

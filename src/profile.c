@@ -1,5 +1,6 @@
 /* Per-stage GPU timing (desc.profile): GL_TIMESTAMP query pairs, since
- * GL_TIME_ELAPSED reads about 1 ns for compute on llvmpipe. */
+ * GL_TIME_ELAPSED reads about 1 ns for compute on llvmpipe. OpenGL ES has
+ * them from GL_EXT_disjoint_timer_query only (glradix_create checks it). */
 #include "internal.h"
 
 /* Point 0 is the start of a pass, point s + 1 the end of stage s. */
@@ -7,7 +8,8 @@ void _glradix_profile_mark(glradix_context *ctx, unsigned pass, unsigned point) 
   if (!ctx->desc.profile || pass >= _GLRADIX_MAX_PASSES) return;
   GLuint *q = &ctx->queries[pass * (_GLRADIX_STAGES + 1) + point];
   if (*q == 0) ctx->gl.GenQueries(1, q);
-  ctx->gl.QueryCounter(*q, GL_TIMESTAMP);
+  if (ctx->es) ctx->gl.QueryCounterEXT(*q, GL_TIMESTAMP_EXT);
+  else ctx->gl.QueryCounter(*q, GL_TIMESTAMP);
   if (pass + 1 > ctx->profiled_passes) ctx->profiled_passes = pass + 1;
 }
 
@@ -31,9 +33,11 @@ glradix_status glradix_query_stage_times(glradix_context *ctx, glradix_stage_tim
   GLuint64 first = 0, last = 0;
   for (unsigned p = 0; p < ctx->profiled_passes; p++) {
     GLuint64 ts[_GLRADIX_STAGES + 1];
-    for (unsigned i = 0; i <= _GLRADIX_STAGES; i++)
-      ctx->gl.GetQueryObjectui64v(ctx->queries[p * (_GLRADIX_STAGES + 1) + i], GL_QUERY_RESULT,
-                                  &ts[i]);
+    for (unsigned i = 0; i <= _GLRADIX_STAGES; i++) {
+      GLuint q = ctx->queries[p * (_GLRADIX_STAGES + 1) + i];
+      if (ctx->es) ctx->gl.GetQueryObjectui64vEXT(q, GL_QUERY_RESULT_EXT, &ts[i]);
+      else ctx->gl.GetQueryObjectui64v(q, GL_QUERY_RESULT, &ts[i]);
+    }
     for (unsigned s = 0; s < _GLRADIX_STAGES; s++) *stage[s] += (double)(ts[s + 1] - ts[s]) * 1e-6;
     if (p == 0) first = ts[0];
     last = ts[_GLRADIX_STAGES];

@@ -54,6 +54,7 @@ static const program_source SOURCES[_GLRADIX_PROG_COUNT] = {
   [_GLRADIX_PROG_LBVH_NODES_63] = {"lbvh_nodes", _glradix_shader_lbvh_nodes, 0, LBVH63},
   [_GLRADIX_PROG_LBVH_LINKS] = {"lbvh_links", _glradix_shader_lbvh_links, 0, LBVH30},
   [_GLRADIX_PROG_LBVH_REFIT] = {"lbvh_refit", _glradix_shader_lbvh_refit, 0, LBVH30},
+  [_GLRADIX_PROG_FILL_WORDS] = {"fill_words", _glradix_shader_fill_words, 0, NULL},
 };
 
 /* Programs with a form that holds more in shared memory get it where it
@@ -89,6 +90,12 @@ static int shared_forms(char *out, size_t size, const glradix_context *ctx,
                     _GLRADIX_NO_NEXT, scatter->key_split ? 1 : 0,
                     ctx->forms.reverse_tiles ? 1 : 0, _GLRADIX_LOC_REVERSE_FROM,
                     scatter->values_at);
+  if (src->source == _glradix_shader_fill_words)
+    return snprintf(out, size,
+                    "#define B_FILL %d\n#define LOC_FILL_FIRST %d\n#define LOC_FILL_WORDS %d\n"
+                    "#define LOC_FILL_VALUE %d\n",
+                    _GLRADIX_B_FILL, _GLRADIX_LOC_FILL_FIRST, _GLRADIX_LOC_FILL_WORDS,
+                    _GLRADIX_LOC_FILL_VALUE);
   if (src->source == _glradix_shader_tile_counts) {
     return snprintf(out, size,
                     "#define COUNT_ROWS %d\n#define TILE_STARTS %d\n#define LOC_ZERO_SUMS %d\n"
@@ -100,7 +107,9 @@ static int shared_forms(char *out, size_t size, const glradix_context *ctx,
   return 0;
 }
 
-/* The C constants every shader sees, right after #version. */
+/* The C constants every shader sees, right after #version: GLSL 4.30, or
+ * GLSL ES 3.10 on OpenGL ES (the same sources; its precision statements
+ * come after the #extension lines, which must precede them). */
 static void write_defines(char *out, size_t size, const glradix_context *ctx,
                           const program_source *src, _glradix_set set) {
   const GLuint key_words = set == _GLRADIX_SET_KEY64 ? 2u : 1u;
@@ -110,7 +119,7 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
   GLuint items = set == _GLRADIX_SET_WIDE ? ctx->forms.wide_items : half ? ctx->forms.items / 2 : ctx->forms.items;
   GLuint tile = ctx->forms.wg_size * items;
   int n = snprintf(out, size,
-           "#version 430\n"
+           "%s"
            "#define WG_SIZE %uu\n#define ITEMS %uu\n#define TILE %uu\n"
            "#define SCAN_ITEMS %uu\n#define SCAN_TILE %uu\n"
            "#define RADIX_BITS %uu\n#define BUCKETS %uu\n#define HAS_VALUES %d\n"
@@ -137,7 +146,7 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            "#define CPU_RASTERIZER %d\n#define ITEMS_BY_4 %d\n#define LOC_ZERO_INPUT %d\n"
            "#define COLUMN_SHIFT %u\n#define SMALL_GRID %uu\n#define LOC_ZERO_NEXT %d\n"
            "#define LOC_ZERO_NEXT_LENGTH %d\n",
-           ctx->forms.wg_size, items, tile, ctx->forms.scan_items,
+           ctx->es ? "#version 310 es\n" : "#version 430\n", ctx->forms.wg_size, items, tile, ctx->forms.scan_items,
            ctx->forms.scan_tile, ctx->desc.radix_bits, 1u << ctx->desc.radix_bits, src->pairs,
            _GLRADIX_B_KEYS, _GLRADIX_B_VALUES, _GLRADIX_B_TILE_KEYS, _GLRADIX_B_TILE_VALUES,
            _GLRADIX_B_COUNTS, _GLRADIX_B_SKIP,
@@ -167,6 +176,8 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
                   "#extension GL_KHR_shader_subgroup_arithmetic : require\n"
                   "#extension GL_KHR_shader_subgroup_ballot : require\n"
                   "#extension GL_KHR_shader_subgroup_shuffle : require\n");
+  if (ctx->es && n > 0 && (size_t)n < size)
+    n += snprintf(out + n, size - (size_t)n, "precision highp float;\nprecision highp int;\n");
   /* tests/test_shader_failure.c: one stage gets a broken define, so that
    * its compile fails with a driver log */
   const char *broken = ctx->hooks.break_shader;
@@ -280,6 +291,7 @@ glradix_status _glradix_build_programs(glradix_context *ctx, _glradix_set set) {
   GLuint *programs = ctx->programs[set];
   for (int i = 0; i < _GLRADIX_PROG_COUNT; i++) {
     if (programs[i] || !in_set(set, i)) continue;
+    if (i == _GLRADIX_PROG_FILL_WORDS && !ctx->es) continue; /* GL clears instead */
     glradix_status st = build_one(ctx, &SOURCES[i], set, &programs[i]);
     if (st == GLRADIX_OK) st = _glradix_gl_error(ctx, "building programs");
     if (st != GLRADIX_OK) {

@@ -231,7 +231,7 @@ static void run_step(glradix_context *ctx, const plan *pl, const step *s) {
   }
   switch (s->kind) {
   case STEP_FILL_COUNTS:
-    _glradix_fill(ctx, ctx->counts.name, s->fill_first, s->fill_words, 0);
+    _glradix_fill_words(ctx, ctx->counts.name, s->fill_first, s->fill_words, 0);
     return;
   case STEP_TILE_SORT:
     _glradix_tile_sort(ctx, &s->pass);

@@ -1,4 +1,6 @@
 /* glradix_sort_host: upload, sort on the GPU, read back. */
+#include <string.h>
+
 #include "internal.h"
 
 static glradix_status upload(glradix_context *ctx, _glradix_buffer *b, const uint32_t *data,
@@ -9,10 +11,20 @@ static glradix_status upload(glradix_context *ctx, _glradix_buffer *b, const uin
   return _glradix_gl_error(ctx, "glradix_sort_host upload");
 }
 
+/* OpenGL ES has no glGetBufferSubData: there the staging buffer is mapped
+ * for reading (a failed map leaves a GL error, which becomes the status). */
 static void download(glradix_context *ctx, const _glradix_buffer *b, uint32_t *data,
                      GLsizeiptr bytes) {
-  ctx->gl.BindBuffer(GL_COPY_READ_BUFFER, b->name);
-  ctx->gl.GetBufferSubData(GL_COPY_READ_BUFFER, 0, bytes, data);
+  GladGLContext *gl = &ctx->gl;
+  gl->BindBuffer(GL_COPY_READ_BUFFER, b->name);
+  if (!ctx->es) {
+    gl->GetBufferSubData(GL_COPY_READ_BUFFER, 0, bytes, data);
+    return;
+  }
+  const void *mapped = gl->MapBufferRange(GL_COPY_READ_BUFFER, 0, bytes, GL_MAP_READ_BIT);
+  if (!mapped) return;
+  memcpy(data, mapped, (size_t)bytes);
+  gl->UnmapBuffer(GL_COPY_READ_BUFFER);
 }
 
 glradix_status glradix_sort_host(glradix_context *ctx, uint32_t *keys, uint32_t *values,

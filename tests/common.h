@@ -52,6 +52,10 @@ extern test_log tg_log;          /* the logger installed on tg_ctx */
  *  when no GL 4.3 context can be made. */
 void gl_setup(void);
 void gl_teardown(void);
+/** Nonzero when the run asks for OpenGL ES contexts (GLRADIX_EGL_API=gles):
+ *  tg_gl then holds ES 3.1+'s entry points, and tests of GL-only calls
+ *  skip them. */
+int test_es(void);
 
 /** A desc for tg_ctx: load = headless loader, log = tg_log. */
 glradix_desc test_desc(unsigned radix_bits, uint32_t dispatch_limit);

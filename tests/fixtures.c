@@ -53,14 +53,22 @@ void gl_setup(void) {
   memset(&tg_gl, 0, sizeof tg_gl);
   glradix_status st = glradix_headless_create(&tg_headless);
   if (st != GLRADIX_OK || !tg_headless)
-    ck_abort_msg("no headless OpenGL 4.3 context: %s (a missing GL context is "
-                 "a failure; set GLRADIX_HEADLESS_VERBOSE=1 for the reason)",
+    ck_abort_msg("no headless OpenGL 4.3 or ES 3.1 context: %s (a missing GL "
+                 "context is a failure; set GLRADIX_HEADLESS_VERBOSE=1 for the reason)",
                  glradix_status_string(st));
-  int version = gladLoadGLContext(&tg_gl, glradix_headless_load);
-  if (!version || !tg_gl.VERSION_4_3)
-    ck_abort_msg("the headless context does not give GL 4.3 through "
-                 "glradix_headless_load (glad version %d.%d)",
+  /* GLRADIX_EGL_API=gles runs the suites on an OpenGL ES context */
+  int es = test_es();
+  int version = es ? gladLoadGLES2Context(&tg_gl, glradix_headless_load)
+                   : gladLoadGLContext(&tg_gl, glradix_headless_load);
+  if (!version || !(es ? tg_gl.ES_VERSION_3_1 : tg_gl.VERSION_4_3))
+    ck_abort_msg("the headless context does not give %s through "
+                 "glradix_headless_load (glad version %d.%d)", es ? "ES 3.1" : "GL 4.3",
                  GLAD_VERSION_MAJOR(version), GLAD_VERSION_MINOR(version));
+}
+
+int test_es(void) {
+  const char *api = getenv("GLRADIX_EGL_API");
+  return api && strcmp(api, "gles") == 0;
 }
 
 void gl_teardown(void) {

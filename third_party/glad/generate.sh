@@ -5,11 +5,13 @@
 set -e
 cd "$(dirname "$0")"
 rm -rf include
-# GL 4.3 core, multi-context (--mx): the function table lives in a struct the
+# GL 4.3 core and OpenGL ES 3.2 merged into one table (--merge): one
+# GladGLContext that gladLoadGLContext fills for GL and gladLoadGLES2Context
+# for ES. Multi-context (--mx): the function table lives in a struct the
 # library owns, so no gl* symbols are defined or exported.
-glad --quiet --reproducible --out-path . \
-     --api gl:core=4.3 \
-     --extensions GL_KHR_shader_subgroup,GL_ARB_shader_ballot \
+glad --quiet --reproducible --merge --out-path . \
+     --api gl:core=4.3,gles2=3.2 \
+     --extensions GL_KHR_shader_subgroup,GL_ARB_shader_ballot,GL_EXT_disjoint_timer_query \
      c --mx --header-only
 # EGL 1.5 with its own dlopen loader (--loader): no EGL headers or -lEGL needed.
 glad --quiet --reproducible --out-path . \
