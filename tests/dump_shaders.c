@@ -5,7 +5,8 @@
  * GPU's limits would shape them, gpu48 (48 KB of shared memory), gpu48_
  * subgroup32 (and 32-wide subgroups), gpu32 (32 KB) and gpu16_128 (16 KB
  * and 128 invocations, OpenGL ES 3.1's least). One context at a
- * time on one headless display. Driven by tests/shader_sources.sh. Exits 1
+ * time on one headless display, of the API GLRADIX_EGL_API asks for (gles:
+ * the sources as OpenGL ES gets them). Driven by tests/shader_sources.sh. Exits 1
  * if a context cannot be made or a folder written.
  *   dump_shaders WORK */
 #include <stdio.h>
@@ -44,7 +45,7 @@ int main(int argc, char **argv) {
   test_pin_mesa(); /* Mesa's own leaks keep their names for tests/lsan.supp */
   glradix_headless *h = NULL;
   if (glradix_headless_create(&h) != GLRADIX_OK) {
-    fprintf(stderr, "dump_shaders: no headless OpenGL 4.3 context\n");
+    fprintf(stderr, "dump_shaders: no headless context (GLRADIX_EGL_API)\n");
     return 1;
   }
   int failed = 0;

@@ -84,6 +84,32 @@ START_TEST(unknown_platform_is_invalid_argument) {
 }
 END_TEST
 
+/* GLRADIX_EGL_API=gles: an OpenGL ES 3.2 (or 3.1) context, whose EGL API
+ * destroy binds and gives back as for GL; an unknown API is refused. */
+START_TEST(gles_api) {
+  setenv("GLRADIX_EGL_API", "gles", 1);
+  glradix_headless *h = create_or_fail();
+  expect_usable(h, NULL);
+  ck_assert_str_eq(glradix_headless_api(h), "gles");
+  typedef const char *(*get_string_fn)(unsigned);
+  get_string_fn get_string = (get_string_fn)glradix_headless_load("glGetString");
+  const char *version = get_string(GL_VERSION);
+  ck_assert_msg(version && (!strncmp(version, "OpenGL ES 3.2", 13) ||
+                            !strncmp(version, "OpenGL ES 3.1", 13)),
+                "GL_VERSION \"%s\"", version ? version : "(null)");
+  glradix_headless_destroy(h);
+  setenv("GLRADIX_EGL_API", "gl", 1);
+  h = create_or_fail();
+  ck_assert_str_eq(glradix_headless_api(h), "gl");
+  glradix_headless_destroy(h);
+  setenv("GLRADIX_EGL_API", "vulkan", 1);
+  h = (glradix_headless *)&h;
+  ck_assert_int_eq(glradix_headless_create(&h), GLRADIX_ERROR_INVALID_ARGUMENT);
+  ck_assert_ptr_null(h);
+  ck_assert_ptr_null(glradix_headless_api(NULL));
+}
+END_TEST
+
 START_TEST(create_destroy_create_again) {
   unsetenv("GLRADIX_EGL_PLATFORM");
   for (int i = 0; i < 3; i++) {
@@ -126,6 +152,7 @@ static Suite *headless_suite(void) {
   tcase_add_test(tc, forced_surfaceless);
   tcase_add_test(tc, forced_device);
   tcase_add_test(tc, unknown_platform_is_invalid_argument);
+  tcase_add_test(tc, gles_api);
   tcase_add_test(tc, create_destroy_create_again);
   tcase_add_test(tc, bound_egl_api_is_kept);
   suite_add_tcase(s, tc);
