@@ -485,15 +485,30 @@ int main(int argc, char **argv) {
   glradix_status st = glradix_headless_create(&h);
   if (st != GLRADIX_OK) {
     fprintf(stderr,
-            "glradix-bench: no headless OpenGL 4.3 context: %s "
+            "glradix-bench: no headless OpenGL 4.3 or ES 3.1 context: %s "
             "(GLRADIX_HEADLESS_VERBOSE=1 says why)\n",
             glradix_status_string(st));
     return 1;
   }
-  if (!gladLoadGLContext(&gl, glradix_headless_load)) {
+  /* GLRADIX_EGL_API=gles: an OpenGL ES context, whose timestamps come
+   * from GL_EXT_disjoint_timer_query's entry points (the same signatures
+   * and tokens as GL's) */
+  const int es = strcmp(glradix_headless_api(h), "gles") == 0;
+  if (!(es ? gladLoadGLES2Context(&gl, glradix_headless_load)
+           : gladLoadGLContext(&gl, glradix_headless_load))) {
     fprintf(stderr, "glradix-bench: could not load GL functions\n");
     glradix_headless_destroy(h);
     return 1;
+  }
+  if (es) {
+    gl.QueryCounter = (PFNGLQUERYCOUNTERPROC)glradix_headless_load("glQueryCounterEXT");
+    gl.GetQueryObjectui64v =
+        (PFNGLGETQUERYOBJECTUI64VPROC)glradix_headless_load("glGetQueryObjectui64vEXT");
+    if (!gl.QueryCounter || !gl.GetQueryObjectui64v) {
+      fprintf(stderr, "glradix-bench: OpenGL ES without GL_EXT_disjoint_timer_query\n");
+      glradix_headless_destroy(h);
+      return 1;
+    }
   }
   fprintf(info, "renderer: %s\n", glradix_headless_renderer(h));
   fprintf(info, "GL: %s (EGL platform %s)\n", (const char *)gl.GetString(GL_VERSION),
