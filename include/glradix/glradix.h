@@ -1,5 +1,6 @@
 /*
- * glradix: LSD radix sort of GL buffers with OpenGL 4.3 compute shaders.
+ * glradix: LSD radix sort of GL buffers with OpenGL 4.3 or OpenGL ES 3.1
+ * compute shaders.
  *
  * The whole public API. It includes no GL header and uses no GL type: GL
  * objects are plain buffer names (`unsigned`), and the library loads its own
@@ -54,7 +55,7 @@ extern "C" {
 typedef enum glradix_status {
   GLRADIX_OK = 0,
   GLRADIX_ERROR_INVALID_ARGUMENT, /**< NULL pointer, bad bit range, unknown buffer ... */
-  GLRADIX_ERROR_UNSUPPORTED,      /**< no current context, or it lacks GL 4.3 compute */
+  GLRADIX_ERROR_UNSUPPORTED,      /**< no current context, or below GL 4.3 / ES 3.1 */
   GLRADIX_ERROR_SHADER,           /**< compile/link failed; the log callback got the driver log */
   GLRADIX_ERROR_OUT_OF_MEMORY,    /**< GL_OUT_OF_MEMORY or malloc failure */
   GLRADIX_ERROR_TOO_LARGE,        /**< count beyond what the context's limits allow */
@@ -119,7 +120,8 @@ typedef struct glradix_desc {
                                 fast path (the portable GLSL 4.30 path is used) */
   int profile;             /**< nonzero: time every stage of every sort on the
                                 GPU (GL_TIMESTAMP queries), read with
-                                glradix_query_stage_times */
+                                glradix_query_stage_times. OpenGL ES needs
+                                GL_EXT_disjoint_timer_query for it */
 } glradix_desc;
 
 /** The radix_bits used when glradix_desc.radix_bits is 0. */
@@ -129,12 +131,14 @@ typedef struct glradix_context glradix_context;
 
 /**
  * Creates a context on the GL context current on this thread: loads GL
- * through desc->load, checks for OpenGL 4.3, reads limits and compiles the
- * compute programs.
+ * through desc->load, checks for OpenGL 4.3 core or, where GL_VERSION reads
+ * "OpenGL ES", OpenGL ES 3.1 (the same API and features; the programs are
+ * compiled as GLSL ES 3.10), reads limits and compiles the compute programs.
  *
  * @errors GLRADIX_ERROR_INVALID_ARGUMENT (desc, out or desc->load NULL,
  *         radix_bits not 0/2/4/8, plan not a glradix_plan),
- *         GLRADIX_ERROR_UNSUPPORTED (no current context or below GL 4.3),
+ *         GLRADIX_ERROR_UNSUPPORTED (no current context, below GL 4.3 or ES
+ *         3.1, or desc->profile on ES without GL_EXT_disjoint_timer_query),
  *         GLRADIX_ERROR_SHADER (with the driver's log), GLRADIX_ERROR_TOO_LARGE
  *         (max_count beyond the limits), GLRADIX_ERROR_OUT_OF_MEMORY,
  *         GLRADIX_ERROR_GL. *out is NULL on error, and nothing is left behind.
