@@ -120,6 +120,7 @@ static int read_back(soak *s, GLuint buf, uint32_t *data, uint32_t words, uint32
   GladGLContext *gl = s->b->gl;
   const GLsizeiptr bytes = (GLsizeiptr)words * 4;
   gl->MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  if (how == 1 && !gl->GetBufferSubData) how = 2; /* OpenGL ES has no glGetBufferSubData */
   if (how == 0) {
     bench_download(gl, buf, data, words);
     return 0;
