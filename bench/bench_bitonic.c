@@ -19,6 +19,7 @@
 
 #include "bench_bitonic.h"
 
+#include "bench_buffers.h"
 #include "bench_case.h"
 
 #include <stdio.h>
@@ -56,7 +57,7 @@ static const char *LOCAL_SOURCE =
     "#endif\n"
     "layout(location = 0) uniform uint u_n;\n"
     "layout(location = 1) uniform uint u_merge;\n"
-    "void step(uint mask, uint stride) {\n"
+    "void cx_step(uint mask, uint stride) {\n"
     "  for (uint c = 0u; c < BLOCK / 2u / WG; c++) {\n"
     "    uint t = c * WG + gl_LocalInvocationID.x;\n"
     "    uint i = ((t & ~(stride - 1u)) << 1) | (t & (stride - 1u));\n"
@@ -90,11 +91,11 @@ static const char *LOCAL_SOURCE =
     "    memoryBarrierShared();\n"
     "    barrier();\n"
     "    if (u_merge != 0u) {\n"
-    "      for (uint stride = BLOCK / 2u; stride > 0u; stride >>= 1) step(stride, stride);\n"
+    "      for (uint stride = BLOCK / 2u; stride > 0u; stride >>= 1) cx_step(stride, stride);\n"
     "    } else {\n"
     "      for (uint size = 2u; size <= BLOCK; size <<= 1) {\n"
-    "        step(size - 1u, size / 2u);\n"
-    "        for (uint stride = size / 4u; stride > 0u; stride >>= 1) step(stride, stride);\n"
+    "        cx_step(size - 1u, size / 2u);\n"
+    "        for (uint stride = size / 4u; stride > 0u; stride >>= 1) cx_step(stride, stride);\n"
     "      }\n"
     "    }\n"
     "    for (uint k = lid; k < BLOCK; k += WG) {\n"
@@ -143,35 +144,10 @@ static const char *GLOBAL_SOURCE =
 
 static GLuint build(GladGLContext *gl, const char *source, uint32_t wg, uint32_t block,
                     int pairs) {
-  GLuint shader = gl->CreateShader(GL_COMPUTE_SHADER), program = 0;
-  GLint ok = 0;
-  char defines[128];
-  snprintf(defines, sizeof defines,
-           "#version 430\n#define WG %uu\n#define BLOCK %uu\n#define PAIRS %d\n", (unsigned)wg,
-           (unsigned)block, pairs);
-  const char *sources[2] = {defines, source};
-  gl->ShaderSource(shader, 2, sources, NULL);
-  gl->CompileShader(shader);
-  gl->GetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-  if (ok) {
-    program = gl->CreateProgram();
-    gl->AttachShader(program, shader);
-    gl->LinkProgram(program);
-    gl->GetProgramiv(program, GL_LINK_STATUS, &ok);
-    if (!ok) {
-      char log[512] = "";
-      gl->GetProgramInfoLog(program, sizeof log, NULL, log);
-      fprintf(stderr, "glradix-bench: bitonic program does not link: %s\n", log);
-      gl->DeleteProgram(program);
-      program = 0;
-    }
-  } else {
-    char log[512] = "";
-    gl->GetShaderInfoLog(shader, sizeof log, NULL, log);
-    fprintf(stderr, "glradix-bench: bitonic shader does not compile: %s\n", log);
-  }
-  gl->DeleteShader(shader);
-  return program;
+  char defines[96];
+  snprintf(defines, sizeof defines, "#define WG %uu\n#define BLOCK %uu\n#define PAIRS %d\n",
+           (unsigned)wg, (unsigned)block, pairs);
+  return bench_program(gl, defines, source, "bitonic");
 }
 
 static uint32_t floor_pow2(uint32_t x) {

@@ -4,6 +4,7 @@
 #include "bench_buffers.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 void bench_upload(GladGLContext *gl, GLuint buf, const uint32_t *data, uint32_t words) {
@@ -44,4 +45,36 @@ void bench_download(GladGLContext *gl, GLuint buf, uint32_t *data, uint32_t word
   gl->BindBuffer(GL_COPY_READ_BUFFER, 0);
   gl->BindBuffer(GL_COPY_WRITE_BUFFER, 0);
   gl->DeleteBuffers(1, &staging);
+}
+
+GLuint bench_program(GladGLContext *gl, const char *defines, const char *source,
+                     const char *what) {
+  /* OpenGL ES, which lacks glGetBufferSubData, takes GLSL ES 3.10 */
+  const char *version = gl->GetBufferSubData
+                            ? "#version 430\n"
+                            : "#version 310 es\nprecision highp float;\nprecision highp int;\n";
+  const char *sources[3] = {version, defines, source};
+  GLuint shader = gl->CreateShader(GL_COMPUTE_SHADER), program = 0;
+  GLint ok = 0;
+  char log[512] = "";
+  gl->ShaderSource(shader, 3, sources, NULL);
+  gl->CompileShader(shader);
+  gl->GetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+  if (!ok) {
+    gl->GetShaderInfoLog(shader, sizeof log, NULL, log);
+    fprintf(stderr, "glradix-bench: %s shader does not compile: %s\n", what, log);
+  } else {
+    program = gl->CreateProgram();
+    gl->AttachShader(program, shader);
+    gl->LinkProgram(program);
+    gl->GetProgramiv(program, GL_LINK_STATUS, &ok);
+    if (!ok) {
+      gl->GetProgramInfoLog(program, sizeof log, NULL, log);
+      fprintf(stderr, "glradix-bench: %s program does not link: %s\n", what, log);
+      gl->DeleteProgram(program);
+      program = 0;
+    }
+  }
+  gl->DeleteShader(shader);
+  return program;
 }

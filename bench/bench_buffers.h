@@ -17,4 +17,10 @@ void bench_restore(struct GladGLContext *gl, unsigned dst, unsigned src, uint32_
  * its own. */
 void bench_download(struct GladGLContext *gl, unsigned buf, uint32_t *data, uint32_t words);
 
+/* A compute program of the bench's own from `defines` and `source` (the
+ * GLSL version line comes first: 430, or 310 es on OpenGL ES); 0, with the
+ * compiler's or linker's log on stderr naming `what`, if it fails. */
+unsigned bench_program(struct GladGLContext *gl, const char *defines, const char *source,
+                       const char *what);
+
 #endif

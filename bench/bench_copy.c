@@ -4,6 +4,8 @@
 #include <glad/gl.h>
 
 #include "bench_copy.h"
+
+#include "bench_buffers.h"
 #include "bench_time.h"
 
 #include <stdio.h>
@@ -51,27 +53,10 @@ static const char *COPY_SOURCE =
     "}\n";
 
 static GLuint build(GladGLContext *gl) {
-  GLuint shader = gl->CreateShader(GL_COMPUTE_SHADER), program = 0;
-  GLint ok = 0;
-  char defines[96];
-  snprintf(defines, sizeof defines, "#version 430\n#define WG %uu\n#define PER_INVOCATION %uu\n",
+  char defines[64];
+  snprintf(defines, sizeof defines, "#define WG %uu\n#define PER_INVOCATION %uu\n",
            (unsigned)COPY_WG, (unsigned)COPY_PER_INVOCATION);
-  const char *sources[2] = {defines, COPY_SOURCE};
-  gl->ShaderSource(shader, 2, sources, NULL);
-  gl->CompileShader(shader);
-  gl->GetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-  if (ok) {
-    program = gl->CreateProgram();
-    gl->AttachShader(program, shader);
-    gl->LinkProgram(program);
-    gl->GetProgramiv(program, GL_LINK_STATUS, &ok);
-    if (!ok) {
-      gl->DeleteProgram(program);
-      program = 0;
-    }
-  }
-  gl->DeleteShader(shader);
-  return program;
+  return bench_program(gl, defines, COPY_SOURCE, "copy");
 }
 
 double bench_copy_ms(GladGLContext *gl, const unsigned q[2], const unsigned *src,
