@@ -111,6 +111,11 @@ void gen_values(uint32_t *values, size_t n, unsigned round);
 /** 30-bit Morton code of a point with 10-bit integer coordinates. */
 uint32_t morton3_10(uint32_t x, uint32_t y, uint32_t z);
 
+/** n random boxes for the LBVH tests (8 floats each: min, .w, max, .w;
+ *  .w 99, which the library ignores); a third of them share one spot, so
+ *  that codes repeat and boxes are flat. Free with free(). */
+float *test_random_boxes(size_t n, uint64_t seed);
+
 /** malloc that fails the test on NULL (never returns NULL, also for n 0). */
 uint32_t *test_alloc_u32(size_t n);
 

@@ -246,3 +246,20 @@ void check_sort_result(const uint32_t *in_keys, const uint32_t *in_values,
   free(ref_k);
   free(ref_v);
 }
+
+float *test_random_boxes(size_t n, uint64_t seed) {
+  float *b = calloc(n * 8, sizeof *b);
+  ck_assert_ptr_nonnull(b);
+  uint64_t st = seed;
+  for (size_t i = 0; i < n; i++) {
+    int dup = test_rng_next(&st) % 3u == 0u;
+    for (int c = 0; c < 3; c++) {
+      float lo = dup ? 0.25f : (float)(test_rng_next(&st) % 100000u) * 1e-3f - 20.0f;
+      float size = dup ? 0.0f : (float)(test_rng_next(&st) % 1000u) * 1e-3f;
+      b[8 * i + c] = lo;
+      b[8 * i + 4 + c] = lo + size;
+    }
+    b[8 * i + 3] = b[8 * i + 7] = 99.0f;
+  }
+  return b;
+}

@@ -169,25 +169,6 @@ static void cpu_box(cpu_tree *t, uint32_t node) {
   }
 }
 
-/* n random boxes (8 floats each); a third of them share one spot, so
- * that codes repeat. */
-static float *random_boxes(size_t n, uint64_t seed) {
-  float *b = calloc(n * 8, sizeof *b);
-  ck_assert_ptr_nonnull(b);
-  uint64_t st = seed;
-  for (size_t i = 0; i < n; i++) {
-    int dup = test_rng_next(&st) % 3u == 0u;
-    for (int c = 0; c < 3; c++) {
-      float lo = dup ? 0.25f : (float)(test_rng_next(&st) % 100000u) * 1e-3f - 20.0f;
-      float size = dup ? 0.0f : (float)(test_rng_next(&st) % 1000u) * 1e-3f;
-      b[8 * i + c] = lo;
-      b[8 * i + 4 + c] = lo + size;
-      b[8 * i + 3] = b[8 * i + 7] = 99.0f; /* .w ignored */
-    }
-  }
-  return b;
-}
-
 /* Levels below `node` in a tree of glradix_lbvh_node (a leaf is 0). */
 static size_t tree_depth(const glradix_lbvh_node *nodes, uint32_t node) {
   if (nodes[node].b == GLRADIX_LBVH_LEAF) return 0;
@@ -363,7 +344,7 @@ static size_t check_tree_of(float *b, size_t n, unsigned morton_bits, int gpu_bo
 }
 
 static void check_tree(size_t n, unsigned morton_bits, int gpu_box, uint64_t seed) {
-  check_tree_of(random_boxes(n, seed), n, morton_bits, gpu_box, -25.0f, 90.0f);
+  check_tree_of(test_random_boxes(n, seed), n, morton_bits, gpu_box, -25.0f, 90.0f);
 }
 
 /* A tree deeper than 64 levels. Codes (63-bit): c_j = bits j+1..62 set, for
@@ -417,7 +398,7 @@ START_TEST(trees_gpu_count) {
     const size_t *c = counted_trees[k < 24 ? k / 4 : 6];
     unsigned bits = k % 2 ? 63 : 30;
     int gpu_box = k < 24 ? (k / 2) % 2 : k % 2 == 0;
-    check_tree_counted(random_boxes(c[0], 1300 + (uint64_t)k), c[0], c[1], bits, gpu_box, -25.0f,
+    check_tree_counted(test_random_boxes(c[0], 1300 + (uint64_t)k), c[0], c[1], bits, gpu_box, -25.0f,
                        90.0f);
   }
 }
@@ -521,7 +502,7 @@ END_TEST
  * and nothing written. */
 START_TEST(gpu_count_bad_input) {
   enum { N = 5, NODE_WORDS = (2 * N - 1) * 8, CODE_WORDS = 2 * N };
-  float *b = random_boxes(N, 61);
+  float *b = test_random_boxes(N, 61);
   GLuint bb = bounds_buffer(b, N);
   uint32_t pattern[NODE_WORDS], after[NODE_WORDS];
   for (size_t i = 0; i < NODE_WORDS; i++) pattern[i] = PATTERN(i);

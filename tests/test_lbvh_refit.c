@@ -11,25 +11,6 @@
 
 #include "glradix/lbvh.h"
 
-/* n random boxes (8 floats each: min, .w, max, .w); a third of them share
- * one spot, so that codes repeat and boxes are flat. */
-static float *random_boxes(size_t n, uint64_t seed) {
-  float *b = calloc(n * 8, sizeof *b);
-  ck_assert_ptr_nonnull(b);
-  uint64_t st = seed;
-  for (size_t i = 0; i < n; i++) {
-    int dup = test_rng_next(&st) % 3u == 0u;
-    for (int c = 0; c < 3; c++) {
-      float lo = dup ? 0.25f : (float)(test_rng_next(&st) % 100000u) * 1e-3f - 20.0f;
-      float size = dup ? 0.0f : (float)(test_rng_next(&st) % 1000u) * 1e-3f;
-      b[8 * i + c] = lo;
-      b[8 * i + 4 + c] = lo + size;
-    }
-    b[8 * i + 3] = b[8 * i + 7] = 99.0f; /* .w ignored */
-  }
-  return b;
-}
-
 static GLuint bounds_buffer(const float *b, size_t n) {
   return buf_create((const uint32_t *)b, n * 8, n * 8);
 }
@@ -86,7 +67,7 @@ static void expect_refit(const glradix_lbvh_node *built, const glradix_lbvh_node
  * bounds buffer, the boxes are freed. */
 static GLuint build_tree(glradix_context *ctx, size_t n, unsigned bits, uint64_t seed,
                          GLuint *bounds) {
-  float *b = random_boxes(n, seed);
+  float *b = test_random_boxes(n, seed);
   *bounds = bounds_buffer(b, n);
   free(b);
   GLuint nodes = buf_create(NULL, 0, glradix_lbvh_nodes_bytes((uint32_t)n) / 4);
@@ -125,7 +106,7 @@ static void refit_ok(glradix_context *ctx, GLuint bounds, GLuint nodes, size_t n
  * refits it on ctx and checks it against `built`. */
 static void move_and_refit(glradix_context *ctx, GLuint bounds, GLuint nodes, size_t n,
                            const glradix_lbvh_node *built, uint64_t seed, const char *what) {
-  float *moved = random_boxes(n, seed);
+  float *moved = test_random_boxes(n, seed);
   buf_upload(bounds, (const uint32_t *)moved, n * 8);
   refit_ok(ctx, bounds, nodes, n, what);
   glradix_lbvh_node *gpu = read_nodes(nodes, n);
@@ -173,7 +154,7 @@ static void check_refit_counted(size_t capacity, size_t gpu_count, unsigned bits
   const size_t tree_words = m ? (2 * m - 1) * 8 : 0;
   char what[96];
   snprintf(what, sizeof what, "capacity %zu gpu count %zu bits %u", capacity, gpu_count, bits);
-  float *b = random_boxes(capacity, seed);
+  float *b = test_random_boxes(capacity, seed);
   GLuint bounds = bounds_buffer(b, capacity);
   uint32_t *pattern = test_alloc_u32(node_words), *got = test_alloc_u32(node_words);
   for (size_t i = 0; i < node_words; i++) pattern[i] = 0xA5A50000u + (uint32_t)(i & 0xFFFF);
@@ -192,7 +173,7 @@ static void check_refit_counted(size_t capacity, size_t gpu_count, unsigned bits
   ck_assert_msg(s == GLRADIX_OK && tg_log.count == 0, "%s: build: %s (%s)", what,
                 glradix_status_string(s), tg_log.first);
   glradix_lbvh_node *built = read_nodes(nodes, capacity);
-  float *moved = random_boxes(capacity, seed + 1);
+  float *moved = test_random_boxes(capacity, seed + 1);
   buf_upload(bounds, (const uint32_t *)moved, capacity * 8);
   d.morton_bits = 17; /* ignored by a refit */
   test_log_reset(&tg_log);
