@@ -13,10 +13,10 @@ void bench_upload(GladGLContext *gl, GLuint buf, const uint32_t *data, uint32_t 
   gl->BindBuffer(GL_COPY_WRITE_BUFFER, 0);
 }
 
-/* The bench restores its sort buffers from a pristine GPU copy, so that
- * they are only ever written by the GPU: a buffer the CPU writes again and
- * again may be moved to host memory by the driver (seen on NVIDIA as sorts
- * slowing 2-4x after many uploads), and real callers sort GPU-made data. */
+/* The bench restores its sort buffers from a pristine GPU copy, so that no
+ * upload shares the timed region. It is not for speed: in the H200 soak,
+ * sorts of CPU-uploaded keys at the highest clock ran at 0.68-1.04x of
+ * the fresh median, as copied ones did (bench/results/h200/soak.txt). */
 void bench_restore(GladGLContext *gl, GLuint dst, GLuint src, uint32_t words) {
   gl->BindBuffer(GL_COPY_READ_BUFFER, src);
   gl->BindBuffer(GL_COPY_WRITE_BUFFER, dst);
@@ -25,10 +25,11 @@ void bench_restore(GladGLContext *gl, GLuint dst, GLuint src, uint32_t words) {
   gl->BindBuffer(GL_COPY_WRITE_BUFFER, 0);
 }
 
-/* A staging buffer, as a renderer would read: a buffer the CPU reads from
- * directly may be moved to host memory by the driver, which would slow
- * every later timed sort on it. Mapped for reading, which OpenGL ES has
- * too (it has no glGetBufferSubData). */
+/* Through a staging buffer, so that the sorted buffer itself is never
+ * mapped; the soak reads back all three ways (staging, glGetBufferSubData,
+ * a mapping of the sorted buffer), and its sorts at the highest clock
+ * still ran at 0.97-1.04x of fresh. Mapped for reading, which OpenGL ES has too (it has no
+ * glGetBufferSubData). */
 void bench_download(GladGLContext *gl, GLuint buf, uint32_t *data, uint32_t words) {
   GLuint staging = 0;
   const GLsizeiptr bytes = (GLsizeiptr)words * 4;
@@ -49,7 +50,8 @@ void bench_download(GladGLContext *gl, GLuint buf, uint32_t *data, uint32_t word
 
 GLuint bench_program(GladGLContext *gl, const char *defines, const char *source,
                      const char *what) {
-  /* OpenGL ES, which lacks glGetBufferSubData, takes GLSL ES 3.10 */
+  /* On OpenGL ES (gladLoadGLES2Context leaves GL-only entry points such as
+   * glGetBufferSubData NULL) the programs are GLSL ES 3.10. */
   const char *version = gl->GetBufferSubData
                             ? "#version 430\n"
                             : "#version 310 es\nprecision highp float;\nprecision highp int;\n";
