@@ -2,11 +2,11 @@
 // themselves (glradix_lbvh_refit reads nothing a build left in scratch),
 // and the leaves' new boxes. One invocation per node: internal node i
 // writes itself as the parent of its children a and b; a leaf takes the box
-// of its primitive a. lbvh_refit.comp then redoes the internal boxes
-// bottom-up. The root's parent and the counters are lbvh.c's fill.
-// Dispatched as lbvh_nodes.comp is: every node or the leaves only, the
-// leaves of the u_window_size primitives from u_prim_window only (the
-// leaves gather their bounds in windows, as there). Links out of range (a
+// of its primitive a. lbvh_tree.comp then redoes the internal boxes
+// bottom-up. The root's parent and the exchange slots are lbvh.c's fill.
+// Dispatched over every node, then the leaves only, the leaves of the
+// u_window_size primitives from u_prim_window only (the leaves gather
+// their bounds in windows, as lbvh_leaves.comp's do). Links out of range (a
 // buffer that is no tree of lbvh_count() primitives) are skipped, so that
 // nothing is written outside the nodes and parents; nor is anything past
 // that tree's 2n - 1 nodes.

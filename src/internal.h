@@ -86,15 +86,16 @@ enum {
   _GLRADIX_B_CODES = 1,
   _GLRADIX_B_INDICES = 2,
   _GLRADIX_B_NODES = 3,
-  _GLRADIX_B_PARENTS = 4,       /* 2n - 1 parents, then n - 1 refit counters (n: the capacity) */
+  _GLRADIX_B_PARENTS = 4,       /* build: n - 1 exchange slots; refit: 2n - 1 parents, then
+                                   those slots (n: the capacity) */
   _GLRADIX_B_BOX = 5,           /* the LBVH state: scene box as ordered float bits, count */
   _GLRADIX_LOC_BOX_MIN = 1,
   _GLRADIX_LOC_BOX_MAX = 2,
   _GLRADIX_LOC_BOX_FROM_GPU = 3,
   _GLRADIX_LOC_WRITE_INDICES = 4,
-  _GLRADIX_LOC_LEAVES_ONLY = 5, /* lbvh_nodes: nonzero: the dispatch covers the leaves only */
-  _GLRADIX_LOC_PRIM_WINDOW = 6, /* lbvh_nodes: the first primitive whose leaf it writes */
-  _GLRADIX_LOC_WINDOW_SIZE = 7, /* lbvh_nodes: how many from there */
+  _GLRADIX_LOC_LEAVES_ONLY = 5, /* lbvh_links: nonzero: the dispatch covers the leaves only */
+  _GLRADIX_LOC_PRIM_WINDOW = 6, /* lbvh_leaves, lbvh_links: the first primitive whose leaf it writes */
+  _GLRADIX_LOC_WINDOW_SIZE = 7, /* lbvh_leaves, lbvh_links: how many from there */
   /* fill_words (OpenGL ES only) */
   _GLRADIX_B_FILL = 0,
   _GLRADIX_LOC_FILL_FIRST = 1,  /* first word set */
@@ -134,8 +135,9 @@ typedef enum _glradix_program {
   _GLRADIX_PROG_SCENE_BOX,
   _GLRADIX_PROG_MORTON_30,
   _GLRADIX_PROG_MORTON_63,
-  _GLRADIX_PROG_LBVH_NODES_30,
-  _GLRADIX_PROG_LBVH_NODES_63,
+  _GLRADIX_PROG_LBVH_LEAVES,
+  _GLRADIX_PROG_LBVH_TREE_30,
+  _GLRADIX_PROG_LBVH_TREE_63,
   _GLRADIX_PROG_LBVH_LINKS,
   _GLRADIX_PROG_LBVH_REFIT,
   _GLRADIX_PROG_FILL_WORDS, /* OpenGL ES only: glClearBufferSubData's stand-in */

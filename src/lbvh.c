@@ -1,7 +1,8 @@
-/* LBVH build (shaders/lbvh_nodes.comp + lbvh_refit.comp): Morton codes and
- * indices (morton.c), glradix_sort, the Karras topology, the box refit.
- * Refit of a built tree (lbvh_links.comp + lbvh_refit.comp): the parent
- * links from the nodes, the leaves' new boxes, the same box refit. */
+/* LBVH build (shaders/lbvh_leaves.comp + lbvh_tree.comp): Morton codes and
+ * indices (morton.c), glradix_sort, the leaves, then topology and boxes in
+ * one bottom-up pass. Refit of a built tree (lbvh_links.comp +
+ * lbvh_tree.comp): the parent links from the nodes, the leaves' new boxes,
+ * the boxes bottom-up along those links. */
 #include "glradix/lbvh.h"
 #include "internal.h"
 
@@ -20,44 +21,43 @@ size_t glradix_lbvh_nodes_bytes(uint32_t count) {
   return (size_t)nodes_bytes(count);
 }
 
-/* parents[2n - 1] = no parent (the root), then n - 1 counters at 0; n is
- * the capacity, and a tree of a GPU count uses the front of both. */
-static void reset_parents(glradix_context *ctx, GLuint n) {
-  _glradix_fill_words(ctx, ctx->lbvh_parents.name, 0, 2 * n - 1, 0xFFFFFFFFu);
-  if (n > 1) _glradix_fill_words(ctx, ctx->lbvh_parents.name, 2 * n - 1, n - 1, 0);
+/* Every exchange slot (and for a refit first every parent) to EMPTY;
+ * the front of them for a tree of a GPU count. */
+static void reset_slots(glradix_context *ctx, GLuint n, bool with_parents) {
+  if (n > 1 || with_parents)
+    _glradix_fill_words(ctx, ctx->lbvh_parents.name, 0, (with_parents ? 2 * n - 1 : 0) + n - 1,
+                        0xFFFFFFFFu);
 }
 
-/* The current program over every node, its leaves' bounds gathered in
- * windows of ctx->forms.lbvh_window primitives (lbvh_nodes.comp says why):
- * every node with the first window's leaves, then each further window's
- * leaves, which the shader finds from the GPU's count (count is the
- * capacity). */
-static void dispatch_windows(glradix_context *ctx, GLuint count) {
+/* The leaves' bounds are gathered in windows of ctx->forms.lbvh_window
+ * primitives (lbvh_leaves.comp says why): a dispatch per window, each
+ * writing the leaves of its window's primitives, which the shader finds
+ * from the GPU's count (count is the capacity). lbvh_links covers every
+ * node in the first window's dispatch (first_all), the leaves only after. */
+static void dispatch_windows(glradix_context *ctx, GLuint count, bool first_all) {
   GladGLContext *gl = &ctx->gl;
   const GLuint window_size = ctx->forms.lbvh_window;
   gl->Uniform1ui(_GLRADIX_LOC_WINDOW_SIZE, window_size);
   for (GLuint window = 0;; window += window_size) {
-    gl->Uniform1ui(_GLRADIX_LOC_LEAVES_ONLY, window != 0);
+    if (first_all) gl->Uniform1ui(_GLRADIX_LOC_LEAVES_ONLY, window != 0);
     gl->Uniform1ui(_GLRADIX_LOC_PRIM_WINDOW, window);
-    const GLuint invocations = window == 0 ? 2 * count - 1 : count;
+    const GLuint invocations = window == 0 && first_all ? 2 * count - 1 : count;
     _glradix_dispatch(ctx, _glradix_div_up(invocations, ctx->forms.wg_size));
     if (count - window <= window_size) break;
   }
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
-static void lbvh_nodes(glradix_context *ctx, const glradix_lbvh_desc *d, unsigned bits) {
+/* the leaves of a build: primitive indices[k] and its box at node n - 1 + k */
+static void lbvh_leaves(glradix_context *ctx, const glradix_lbvh_desc *d) {
   GladGLContext *gl = &ctx->gl;
-  gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][bits == 63 ? _GLRADIX_PROG_LBVH_NODES_63
-                                                               : _GLRADIX_PROG_LBVH_NODES_30]);
+  gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][_GLRADIX_PROG_LBVH_LEAVES]);
   _glradix_bind(ctx, _GLRADIX_B_BOUNDS, d->bounds, (uint64_t)d->count * 32u);
-  _glradix_bind(ctx, _GLRADIX_B_CODES, ctx->lbvh_codes.name, 0);
   _glradix_bind(ctx, _GLRADIX_B_INDICES, ctx->lbvh_indices.name, 0);
   _glradix_bind(ctx, _GLRADIX_B_NODES, d->nodes, nodes_bytes(d->count));
-  _glradix_bind(ctx, _GLRADIX_B_PARENTS, ctx->lbvh_parents.name, 0);
   _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->lbvh_state.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, d->count);
-  dispatch_windows(ctx, d->count);
+  dispatch_windows(ctx, d->count, false);
 }
 
 /* a built tree's parent links and its leaves' boxes from d->bounds */
@@ -69,12 +69,15 @@ static void lbvh_links(glradix_context *ctx, const glradix_lbvh_desc *d) {
   _glradix_bind(ctx, _GLRADIX_B_PARENTS, ctx->lbvh_parents.name, 0);
   _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->lbvh_state.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, d->count);
-  dispatch_windows(ctx, d->count);
+  dispatch_windows(ctx, d->count, true);
 }
 
-static void lbvh_refit(glradix_context *ctx, const glradix_lbvh_desc *d) {
+/* The internal nodes bottom-up (lbvh_tree.comp): a build's from the
+ * sorted codes, a refit's boxes from the links (program). */
+static void lbvh_tree(glradix_context *ctx, const glradix_lbvh_desc *d, _glradix_program program) {
   GladGLContext *gl = &ctx->gl;
-  gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][_GLRADIX_PROG_LBVH_REFIT]);
+  gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][program]);
+  if (program != _GLRADIX_PROG_LBVH_REFIT) _glradix_bind(ctx, _GLRADIX_B_CODES, ctx->lbvh_codes.name, 0);
   _glradix_bind(ctx, _GLRADIX_B_NODES, d->nodes, nodes_bytes(d->count));
   _glradix_bind(ctx, _GLRADIX_B_PARENTS, ctx->lbvh_parents.name, 0);
   _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->lbvh_state.name, 0);
@@ -126,7 +129,7 @@ static glradix_status build(glradix_context *ctx, const glradix_lbvh_desc *d) {
   const GLsizeiptr n = d->count;
   glradix_status st = _glradix_ensure_buffer(ctx, &ctx->lbvh_codes, n * (bits == 63 ? 8 : 4), what);
   if (st == GLRADIX_OK) st = _glradix_ensure_buffer(ctx, &ctx->lbvh_indices, n * 4, what);
-  if (st == GLRADIX_OK) st = _glradix_ensure_buffer(ctx, &ctx->lbvh_parents, (3 * n - 2) * 4, what);
+  if (st == GLRADIX_OK) st = _glradix_ensure_buffer(ctx, &ctx->lbvh_parents, n * 4, what);
   if (st != GLRADIX_OK) return st;
   _glradix_morton_job job =
       _glradix_morton_job_make(d->bounds, d->count, bits, d->has_scene_box, d->scene_min,
@@ -147,9 +150,9 @@ static glradix_status build(glradix_context *ctx, const glradix_lbvh_desc *d) {
   sort.key_type = bits == 63 ? GLRADIX_KEY_UINT64 : GLRADIX_KEY_UINT32;
   st = _glradix_sort(ctx, "glradix_lbvh_build", &sort);
   if (st != GLRADIX_OK) return st;
-  reset_parents(ctx, d->count);
-  lbvh_nodes(ctx, d, bits);
-  lbvh_refit(ctx, d);
+  reset_slots(ctx, d->count, false);
+  lbvh_leaves(ctx, d);
+  lbvh_tree(ctx, d, bits == 63 ? _GLRADIX_PROG_LBVH_TREE_63 : _GLRADIX_PROG_LBVH_TREE_30);
   return GLRADIX_OK;
 }
 
@@ -164,7 +167,7 @@ glradix_status glradix_lbvh_build(glradix_context *ctx, const glradix_lbvh_desc 
 }
 
 /* No sort and no new links: the parents from the nodes (lbvh_links, which
- * also writes the leaves' boxes), then the build's refit. */
+ * also writes the leaves' boxes), then the boxes bottom-up. */
 static glradix_status refit(glradix_context *ctx, const glradix_lbvh_desc *d) {
   const GLsizeiptr n = d->count;
   glradix_status st =
@@ -172,9 +175,9 @@ static glradix_status refit(glradix_context *ctx, const glradix_lbvh_desc *d) {
   if (st == GLRADIX_OK)
     st = _glradix_lbvh_state(ctx, d->count, d->count_buffer, d->count_offset, false);
   if (st != GLRADIX_OK) return st;
-  reset_parents(ctx, d->count);
+  reset_slots(ctx, d->count, true);
   lbvh_links(ctx, d);
-  lbvh_refit(ctx, d);
+  lbvh_tree(ctx, d, _GLRADIX_PROG_LBVH_REFIT);
   return GLRADIX_OK;
 }
 

@@ -50,10 +50,12 @@ static const program_source SOURCES[_GLRADIX_PROG_COUNT] = {
   [_GLRADIX_PROG_SCENE_BOX] = {"scene_box", _glradix_shader_scene_box, 0, LBVH30},
   [_GLRADIX_PROG_MORTON_30] = {"morton_codes", _glradix_shader_morton_codes, 0, LBVH30},
   [_GLRADIX_PROG_MORTON_63] = {"morton_codes", _glradix_shader_morton_codes, 0, LBVH63},
-  [_GLRADIX_PROG_LBVH_NODES_30] = {"lbvh_nodes", _glradix_shader_lbvh_nodes, 0, LBVH30},
-  [_GLRADIX_PROG_LBVH_NODES_63] = {"lbvh_nodes", _glradix_shader_lbvh_nodes, 0, LBVH63},
+  [_GLRADIX_PROG_LBVH_LEAVES] = {"lbvh_leaves", _glradix_shader_lbvh_leaves, 0, LBVH30},
+  [_GLRADIX_PROG_LBVH_TREE_30] = {"lbvh_tree", _glradix_shader_lbvh_tree, 0, LBVH30},
+  [_GLRADIX_PROG_LBVH_TREE_63] = {"lbvh_tree", _glradix_shader_lbvh_tree, 0, LBVH63},
   [_GLRADIX_PROG_LBVH_LINKS] = {"lbvh_links", _glradix_shader_lbvh_links, 0, LBVH30},
-  [_GLRADIX_PROG_LBVH_REFIT] = {"lbvh_refit", _glradix_shader_lbvh_refit, 0, LBVH30},
+  [_GLRADIX_PROG_LBVH_REFIT] = {"lbvh_tree", _glradix_shader_lbvh_tree, 0,
+                                LBVH30 "#define LBVH_REFIT 1\n"},
   [_GLRADIX_PROG_FILL_WORDS] = {"fill_words", _glradix_shader_fill_words, 0, NULL},
 };
 

@@ -1,0 +1,184 @@
+// LBVH, internal nodes bottom-up in one pass: one invocation per leaf
+// climbs towards the root, and at each parent the first child to arrive
+// stops while the second (which then sees its sibling's box) writes the
+// parent and climbs on. Nothing waits on another invocation.
+// Build (the default): the topology comes from the sorted codes as in
+// Apetrei 2014: a node covering leaves [l, r] is its parent's left child
+// when its right neighbour shares the longer prefix with it (equal codes
+// compare by their sorted index, as if augmented with it), and the
+// parent's split is then r, else l - 1. The children exchange their far
+// ends at the split, so the second knows the parent's range, and the nodes
+// are numbered as Karras 2012 numbers them (a left child is its range's
+// right end, a right child its left end, the root 0): the same tree, node
+// for node, as the Karras build.
+// Refit (LBVH_REFIT): the topology is the nodes' own, the parents from
+// lbvh_links.comp; a child's split is its position (its leaf index or
+// node index) if it is the left child, one less if it is the right one.
+// Most parents are settled in shared memory: a work group climbs its own
+// WG_SIZE leaves while the parent's split lies between two of them; a child
+// whose sibling never came (after a barrier) or whose split lies outside
+// continues in global memory with an exchange slot per split. Only nodes
+// spanning several groups' leaves pay for global atomics.
+// n = lbvh_count() primitives; the leaves' boxes are already in the nodes
+// (lbvh_leaves.comp or lbvh_links.comp) and the slots hold EMPTY.
+
+#ifdef LBVH_REFIT
+layout(std430, binding = B_PARENTS) coherent buffer Parents { uint parents[]; }; // then slots
+#define SLOT(g) parents[2u * u_capacity - 1u + (g)]
+#else
+layout(std430, binding = B_CODES) readonly buffer Codes { CODE_T codes[]; };
+layout(std430, binding = B_PARENTS) coherent buffer Slots { uint slots[]; };
+#define SLOT(g) slots[g]
+#endif
+layout(std430, binding = B_NODES) coherent buffer Nodes { Node nodes[]; };
+
+const uint EMPTY = 0xFFFFFFFFu;
+// A path from a leaf to the root has at most CODE_LEN + 32 nodes (prefix
+// lengths grow down the tree, by index bits below equal codes): 96 bounds
+// both widths' climbs, so no loop grows with n.
+const uint MAX_DEPTH = 96u;
+
+shared uint s_slot[WG_SIZE];
+// The box of the child that arrived at split base + i, by side: left
+// children at [0, WG_SIZE), right ones above (6 floats each).
+shared float s_box[12u * WG_SIZE];
+
+uint n;
+uint me;         // build: this node's far end from the split; refit: its node index
+uint id;         // this node's index
+vec3 lo, hi;     // its box
+bool is_left;
+uint split;      // its parent's split
+#ifdef LBVH_REFIT
+uint parent;
+#else
+uint l, r;       // its range of leaves
+
+int clz(CODE_T x) {
+#if MORTON_BITS == 63
+  return x.y != 0u ? 31 - findMSB(x.y) : 63 - findMSB(x.x);
+#else
+  return 31 - findMSB(x);
+#endif
+}
+
+// Common prefix length of sorted keys i and i + 1; -1 past either end
+// (i = 0xFFFFFFFF is the one before 0).
+int prefix(uint i) {
+  if (i >= n - 1u) return -1;
+  CODE_T a = codes[i], b = codes[i + 1u];
+  if (a == b) return CODE_LEN + 31 - findMSB(i ^ (i + 1u));
+  return clz(a ^ b);
+}
+#endif
+
+// Which child this node is, and its parent's split (false at the root).
+bool find_parent() {
+#ifdef LBVH_REFIT
+  parent = parents[id];
+  if (parent == EMPTY) return false;
+  is_left = nodes[parent].a == id;
+  uint pos = id >= n - 1u ? id - (n - 1u) : id;
+  split = is_left ? pos : pos - 1u;
+  me = id;
+#else
+  if (l == 0u && r == n - 1u) return false;
+  is_left = prefix(r) > prefix(l - 1u);
+  split = is_left ? r : l - 1u;
+  me = is_left ? l : r;
+#endif
+  return true;
+}
+
+// The second child at the split: its sibling's exchange word is `other`
+// and the sibling's box already merged into lo, hi. Writes the parent and
+// makes it this invocation's node.
+void join(uint other) {
+#ifdef LBVH_REFIT
+  id = parent;
+  nodes[id].min = lo;
+  nodes[id].max = hi;
+#else
+  uint lft = is_left ? l : other, rgt = is_left ? other : r;
+  uint a = lft == split ? n - 1u + split : split;
+  uint b = rgt == split + 1u ? n + split : split + 1u;
+  l = lft;
+  r = rgt;
+  // the parent's own index, by which child of its parent it is
+  bool parent_left = prefix(r) > prefix(l - 1u);
+  id = parent_left ? r : l;
+  nodes[id] = Node(lo, a, hi, b);
+#endif
+}
+
+// The sibling of a child that arrived second in global memory.
+uint sibling(uint other) {
+#ifdef LBVH_REFIT
+  return other;
+#else
+  if (is_left) return other == split + 1u ? n + split : split + 1u;
+  return other == split ? n - 1u + split : split;
+#endif
+}
+
+void main() {
+  n = lbvh_count();
+  uint lid = gl_LocalInvocationID.x;
+  uint base = group_index() * WG_SIZE;
+  uint k = base + lid;
+  s_slot[lid] = EMPTY;
+  barrier();
+  bool climbing = n >= 2u && k < n;
+  uint last = climbing ? min(base + WG_SIZE, n) - 1u : 0u; // the group's last leaf
+  id = n - 1u + k;
+#ifndef LBVH_REFIT
+  l = k;
+  r = k;
+#endif
+  if (climbing) {
+    lo = nodes[id].min;
+    hi = nodes[id].max;
+    climbing = find_parent();
+  }
+  bool in_global = false, waiting = false;
+  for (uint step = 0u; climbing && step < WG_SIZE; step++) {
+    if (split < base || split >= last) { // a parent spanning other groups' leaves
+      in_global = true;
+      break;
+    }
+    uint at = split - base, side = is_left ? 0u : 6u * WG_SIZE, other_side = is_left ? 6u * WG_SIZE : 0u;
+    s_box[side + 6u * at] = lo.x;
+    s_box[side + 6u * at + 1u] = lo.y;
+    s_box[side + 6u * at + 2u] = lo.z;
+    s_box[side + 6u * at + 3u] = hi.x;
+    s_box[side + 6u * at + 4u] = hi.y;
+    s_box[side + 6u * at + 5u] = hi.z;
+    memoryBarrierShared(); // the box is stored before the slot says so
+    uint other = atomicExchange(s_slot[at], me);
+    if (other == EMPTY) {
+      waiting = true;
+      break;
+    }
+    memoryBarrierShared();
+    lo = min(lo, vec3(s_box[other_side + 6u * at], s_box[other_side + 6u * at + 1u], s_box[other_side + 6u * at + 2u]));
+    hi = max(hi, vec3(s_box[other_side + 6u * at + 3u], s_box[other_side + 6u * at + 4u],
+                      s_box[other_side + 6u * at + 5u]));
+    join(other);
+    climbing = find_parent();
+  }
+  barrier();
+  // the first child at a split is settled unless its sibling never came
+  if (waiting) in_global = s_slot[split - base] == me;
+  if (!in_global) return;
+  for (uint step = 0u; step < MAX_DEPTH && split < n - 1u; step++) { // (refit: a broken tree)
+    memoryBarrierBuffer(); // this node is written before the slot says so
+    uint other = atomicExchange(SLOT(split), me);
+    if (other == EMPTY) return;
+    memoryBarrierBuffer();
+    Node s = nodes[sibling(other)];
+    lo = min(lo, s.min);
+    hi = max(hi, s.max);
+    join(other);
+    if (!find_parent()) return;
+  }
+}
