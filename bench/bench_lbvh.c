@@ -5,6 +5,8 @@
 
 #include "bench_buffers.h"
 #include "bench_dist.h"
+#include "bench_sah.h"
+#include "bench_scene.h"
 #include "bench_time.h"
 
 #include <stdlib.h>
@@ -131,7 +133,8 @@ static void breakdown(GladGLContext *gl, const GLuint q[2], glradix_context *ctx
 }
 
 int bench_lbvh(GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, size_t nsizes,
-               unsigned morton_bits, unsigned repeat, int verify, int csv, FILE *info) {
+               unsigned morton_bits, unsigned repeat, int verify, int csv, FILE *info,
+               bench_scene scene, int sah) {
   int failed = 0;
   GLuint q[2];
   gl->GenQueries(2, q);
@@ -139,15 +142,15 @@ int bench_lbvh(GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, s
   for (size_t si = 0; si < nsizes && times; ++si) {
     const uint32_t n = sizes[si];
     float *b = malloc((size_t)n * 8 * sizeof *b);
-    glradix_lbvh_node *nodes = verify ? malloc(glradix_lbvh_nodes_bytes(n)) : NULL;
-    if (!b || (verify && !nodes)) {
+    glradix_lbvh_node *nodes = verify || sah ? malloc(glradix_lbvh_nodes_bytes(n)) : NULL;
+    if (!b || ((verify || sah) && !nodes)) {
       fprintf(stderr, "glradix-bench: out of host memory for %u boxes\n", n);
       free(b);
       free(nodes);
       failed = 1;
       continue;
     }
-    bench_lbvh_boxes(b, n);
+    bench_scene_make(scene, b, n);
     GLuint buf[2];
     gl->GenBuffers(2, buf);
     gl->BindBuffer(GL_COPY_WRITE_BUFFER, buf[0]);
@@ -168,10 +171,11 @@ int bench_lbvh(GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, s
       failed = 1;
     } else {
       const char *verified = "-";
+      /* read through a staging copy, as the sort rows do */
+      if (verify || sah)
+        bench_download(gl, buf[1], (uint32_t *)nodes, (uint32_t)(glradix_lbvh_nodes_bytes(n) / 4));
       if (verify) {
         char why[160];
-        /* read through a staging copy, as the sort rows do */
-        bench_download(gl, buf[1], (uint32_t *)nodes, (uint32_t)(glradix_lbvh_nodes_bytes(n) / 4));
         int ok = bench_lbvh_check(nodes, b, n, why, sizeof why);
         if (!ok) {
           fprintf(stderr, "glradix-bench: lbvh n = %u: verification failed: %s\n", n, why);
@@ -179,15 +183,23 @@ int bench_lbvh(GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, s
         }
         verified = ok ? "yes" : "NO";
       }
+      bench_sah_result sr = {0};
+      char sah_csv[96] = ""; /* the CSV row's sah columns */
+      if (sah) {
+        failed |= bench_sah_compare(nodes, b, n, &sr);
+        bench_sah_csv(sah_csv, sizeof sah_csv, &sr);
+      }
       unsigned rb = glradix_query_desc(ctx).radix_bits;
-      /* dist: the codes of boxes uniform in a cube */
+      /* dist: "uniform" for the codes of boxes uniform in a cube, else the scene */
       if (csv)
-        printf("glradix-lbvh,%u,%u,1,%u,%.4f,%.1f,%s,uniform\n", n, morton_bits, rb, ms,
-               ms > 0 ? n / ms / 1e3 : 0.0, verified);
+        printf("glradix-lbvh,%u,%u,1,%u,%.4f,%.1f,%s,%s%s\n", n, morton_bits, rb, ms,
+               ms > 0 ? n / ms / 1e3 : 0.0, verified,
+               scene == BENCH_SCENE_BOXES ? "uniform" : bench_scene_name(scene), sah_csv);
       else
-        fprintf(info, "lbvh: %u boxes, %u-bit Morton codes, radix_bits %u: %.4f ms "
+        fprintf(info, "lbvh: %u boxes (scene %s), %u-bit Morton codes, radix_bits %u: %.4f ms "
                       "(codes + sort + build), verified %s\n",
-                n, morton_bits, rb, ms, verified);
+                n, bench_scene_name(scene), morton_bits, rb, ms, verified);
+      if (sah) bench_sah_print(info, n, bench_scene_name(scene), &sr);
       breakdown(gl, q, ctx, &d, repeat, times, ms, info);
     }
     gl->DeleteBuffers(2, buf);

@@ -8,6 +8,8 @@
 #include <glradix/glradix.h>
 #include <glradix/lbvh.h>
 
+#include "bench_scene.h"
+
 struct GladGLContext; /* glad/gl.h: the bench's own GL table */
 
 /* Runs one row per size: n random boxes, glradix_lbvh_build timed with a
@@ -27,7 +29,11 @@ void bench_lbvh_boxes(float *b, uint32_t n);
 int bench_lbvh_check(const glradix_lbvh_node *nodes, const float *b, uint32_t n, char *why,
                      size_t len);
 
+/* scene: the primitives (bench_scene.h); sah: the tree's SAH cost beside a
+ * CPU binned build's (bench_sah.h), a line on info and, with csv, three
+ * more columns (sah_lbvh, sah_binned, sah_ratio). */
 int bench_lbvh(struct GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, size_t nsizes,
-               unsigned morton_bits, unsigned repeat, int verify, int csv, FILE *info);
+               unsigned morton_bits, unsigned repeat, int verify, int csv, FILE *info,
+               bench_scene scene, int sah);
 
 #endif

@@ -28,6 +28,7 @@
 #include "bench_dist.h"
 #include "bench_host.h"
 #include "bench_lbvh.h"
+#include "bench_scene.h"
 #include "bench_soak.h"
 #include "bench_svg.h"
 #include "bench_time.h"
@@ -63,6 +64,8 @@ typedef struct options {
   unsigned soak_s; /* --soak: seconds; 0 runs the usual cases */
   int host;        /* --host: glradix_sort_host calls instead */
   int vs_bitonic;  /* --vs-bitonic: a bitonic sort beside each glradix case */
+  bench_scene scene; /* --lbvh --scene */
+  int sah, scene_given; /* --lbvh --sah */
   uint32_t seed;
 } options;
 
@@ -105,7 +108,17 @@ static void usage(FILE *f) {
         "  --portable          disable the GL_KHR_shader_subgroup fast path\n"
         "  --plan P            reduce-then-scan (default) or scan-then-propagate\n"
         "  --lbvh              time Morton codes + sort + LBVH build of N random boxes instead\n"
-        "                      (default N 1048576,16777216; --key-bits 63 for 63-bit codes)\n"
+        "                      (default N 1048576,16777216; --key-bits 63 for 63-bit codes)\n",
+        f);
+  /* a second string: C compilers need accept only 4095 characters in one literal */
+  fputs("  --scene S           --lbvh's primitives: boxes (default: random boxes in a 100-unit\n"
+        "                      cube) or mesh (the triangles' boxes of a terrain heightfield over\n"
+        "                      the same square, in mesh order, exactly N triangles)\n"
+        "  --sah               --lbvh: also the tree's SAH cost (C_t = C_i = 1) beside a CPU\n"
+        "                      binned-SAH build's (32 bins, 1 primitive a leaf; N up to 4M,\n"
+        "                      a few seconds a 1M): a line 'sah: ...' per size, and with --csv\n"
+        "                      the columns sah_lbvh,sah_binned,sah_ratio (lbvh/binned); exits 1\n"
+        "                      on a cost that is not finite or a binned cost above twice the LBVH's\n"
         "  --key-type T        uint32 (default), int32, float32 or uint64 (key bits 64,63);\n"
         "                      rows of other types than uint32 say impl glradix-T\n"
         "  --svg FILE          plot Mkeys/s versus N to FILE (SVG)\n"
@@ -229,6 +242,15 @@ static int parse_args(int argc, char **argv, options *o) {
       o->vs_bitonic = 1;
     } else if (!eq && IS("--lbvh")) {
       o->lbvh = 1;
+    } else if (!eq && IS("--sah")) {
+      o->sah = 1;
+    } else if (IS("--scene")) {
+      const char *v = VALUE();
+      o->scene_given = 1;
+      if (bench_scene_parse(v, &o->scene)) {
+        fprintf(stderr, "glradix-bench: --scene wants boxes or mesh, got '%s'\n", v ? v : "");
+        return -1;
+      }
     } else if (IS("--n")) {
       const char *v = VALUE();
       o->n_given = 1;
@@ -331,6 +353,10 @@ static int parse_args(int argc, char **argv, options *o) {
 #undef VALUE
   }
   if (!o->pairs && !o->keys_only) o->pairs = o->keys_only = 1;
+  if ((o->sah || o->scene_given) && !o->lbvh) {
+    fprintf(stderr, "glradix-bench: --sah and --scene go with --lbvh\n");
+    return -1;
+  }
   if (o->soak_s && o->lbvh) {
     fprintf(stderr, "glradix-bench: --soak runs its own LBVH builds; leave out --lbvh\n");
     return -1;
@@ -557,10 +583,11 @@ int main(int argc, char **argv) {
                                 opt.keys_only, opt.pairs, opt.key_type, opt.key_bits[0],
                                 opt.seed, opt.verify, opt.csv};
     if (opt.soak_s && ctx[0]) failed |= bench_soak(&b, ctx[0], &sd, info);
-    if (opt.lbvh && opt.csv) puts(CSV_HEADER);
+    if (opt.lbvh && opt.csv)
+      printf("%s%s\n", CSV_HEADER, opt.sah ? ",sah_lbvh,sah_binned,sah_ratio" : "");
     for (size_t kb = 0; opt.lbvh && kb < opt.nkey_bits && ctx[0]; ++kb)
       failed |= bench_lbvh(&gl, ctx[0], opt.sizes, opt.nsizes, opt.key_bits[kb], opt.repeat,
-                           opt.verify, opt.csv, info);
+                           opt.verify, opt.csv, info, opt.scene, opt.sah);
     if (b.gpu_timer) gl.DeleteQueries(2, b.query);
     for (size_t k = 0; k < opt.nbits; ++k) glradix_destroy(ctx[k]);
     glradix_headless_destroy(h);
