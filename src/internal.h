@@ -110,7 +110,8 @@ enum {
   _GLRADIX_MAX_SCAN_LEVELS = 8,
   _GLRADIX_MAX_STALE_ERRORS = 8, /* GL error kinds kept per call (GL has 7) */
   _GLRADIX_MAX_PASSES = 32,   /* 64 bits at radix_bits 2 */
-  _GLRADIX_STAGES = 3
+  _GLRADIX_STAGES = 3,
+  _GLRADIX_LBVH_MARKS = 5 /* an LBVH build's start and the ends of codes, sort, leaves, tree */
 };
 
 /* The compute programs; _PAIRS variants also move values. */
@@ -179,6 +180,8 @@ struct glradix_context {
   /* desc.profile: a timestamp before each pass and after each stage */
   GLuint queries[_GLRADIX_MAX_PASSES * (_GLRADIX_STAGES + 1)];
   unsigned profiled_passes;
+  GLuint lbvh_queries[_GLRADIX_LBVH_MARKS]; /* desc.profile: the last LBVH build's or refit's */
+  bool lbvh_profiled;
 };
 
 /* Bindings the library touches, saved on entry and restored on exit. */
@@ -263,6 +266,8 @@ glradix_status _glradix_ensure_buffer(glradix_context *ctx, _glradix_buffer *b,
 /* profile.c: timestamps around stages when desc.profile is set */
 void _glradix_profile_mark(glradix_context *ctx, unsigned pass, unsigned point);
 void _glradix_profile_delete(glradix_context *ctx);
+/* desc.profile: timestamp `point` (0 .. _GLRADIX_LBVH_MARKS - 1) of an LBVH build or refit */
+void _glradix_profile_lbvh_mark(glradix_context *ctx, unsigned point);
 
 /* programs.c */
 /* Builds a set's programs (BASE at create, the others on first use);

@@ -136,8 +136,10 @@ static glradix_status build(glradix_context *ctx, const glradix_lbvh_desc *d) {
                                d->scene_max, ctx->lbvh_codes.name, ctx->lbvh_indices.name);
   job.count_buffer = d->count_buffer;
   job.count_offset = d->count_offset;
+  _glradix_profile_lbvh_mark(ctx, 0);
   st = _glradix_morton(ctx, &job);
   if (st != GLRADIX_OK) return st;
+  _glradix_profile_lbvh_mark(ctx, 1);
   glradix_sort_desc sort = {0};
   sort.keys = ctx->lbvh_codes.name;
   sort.values = ctx->lbvh_indices.name;
@@ -150,9 +152,12 @@ static glradix_status build(glradix_context *ctx, const glradix_lbvh_desc *d) {
   sort.key_type = bits == 63 ? GLRADIX_KEY_UINT64 : GLRADIX_KEY_UINT32;
   st = _glradix_sort(ctx, "glradix_lbvh_build", &sort);
   if (st != GLRADIX_OK) return st;
+  _glradix_profile_lbvh_mark(ctx, 2);
   reset_slots(ctx, d->count, false);
   lbvh_leaves(ctx, d);
+  _glradix_profile_lbvh_mark(ctx, 3);
   lbvh_tree(ctx, d, bits == 63 ? _GLRADIX_PROG_LBVH_TREE_63 : _GLRADIX_PROG_LBVH_TREE_30);
+  _glradix_profile_lbvh_mark(ctx, 4);
   return GLRADIX_OK;
 }
 
@@ -175,9 +180,12 @@ static glradix_status refit(glradix_context *ctx, const glradix_lbvh_desc *d) {
   if (st == GLRADIX_OK)
     st = _glradix_lbvh_state(ctx, d->count, d->count_buffer, d->count_offset, false);
   if (st != GLRADIX_OK) return st;
+  for (unsigned point = 0; point < 3; point++) _glradix_profile_lbvh_mark(ctx, point);
   reset_slots(ctx, d->count, true);
   lbvh_links(ctx, d);
+  _glradix_profile_lbvh_mark(ctx, 3);
   lbvh_tree(ctx, d, _GLRADIX_PROG_LBVH_REFIT);
+  _glradix_profile_lbvh_mark(ctx, 4);
   return GLRADIX_OK;
 }
 

@@ -1,5 +1,7 @@
-/* desc.profile and glradix_query_stage_times. */
+/* desc.profile, glradix_query_stage_times and glradix_query_lbvh_times. */
 #include "common.h"
+
+#include <glradix/lbvh.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -133,7 +135,62 @@ START_TEST(query_without_profile_is_invalid) {
   ck_assert_int_eq(glradix_query_stage_times(tg_ctx, &t),
                    GLRADIX_ERROR_INVALID_ARGUMENT);
   ck_assert_int_eq(tg_log.count, 1);
+  glradix_lbvh_times lt;
+  test_log_reset(&tg_log);
+  ck_assert_int_eq(glradix_query_lbvh_times(tg_ctx, &lt), GLRADIX_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(tg_log.count, 1);
   expect_no_gl_error("query without profile");
+}
+END_TEST
+
+
+static glradix_lbvh_times lbvh_times_ok(const char *after) {
+  glradix_lbvh_times t;
+  test_log_reset(&tg_log);
+  glradix_status st = glradix_query_lbvh_times(tg_ctx, &t);
+  ck_assert_msg(st == GLRADIX_OK, "after %s: \"%s\" (log: %s)", after,
+                glradix_status_string(st), tg_log.first);
+  ck_assert_int_eq(tg_log.count, 0);
+  expect_no_gl_error(after);
+  double sum = t.codes_ms + t.sort_ms + t.leaves_ms + t.tree_ms;
+  ck_assert_msg(t.codes_ms >= 0 && t.sort_ms >= 0 && t.leaves_ms >= 0 && t.tree_ms >= 0 &&
+                    sum <= t.total_ms * 1.001 + 0.001,
+                "after %s: steps %g %g %g %g ms, total %g ms", after, t.codes_ms, t.sort_ms,
+                t.leaves_ms, t.tree_ms, t.total_ms);
+  return t;
+}
+
+/* Every step of a build timed, none of them left out of the total; a
+ * refit has no codes or sort. */
+START_TEST(lbvh_times_of_last_build_and_refit) {
+  glradix_lbvh_times t = lbvh_times_ok("create");
+  ck_assert_msg(t.total_ms == 0, "times before any build: total %g ms", t.total_ms);
+  const uint32_t n = 100003;
+  float *b = test_random_boxes(n, 73);
+  GLuint bounds = buf_create((const uint32_t *)b, (size_t)n * 8, (size_t)n * 8);
+  GLuint nodes = buf_create(NULL, 0, glradix_lbvh_nodes_bytes(n) / 4);
+  glradix_lbvh_desc d = {0};
+  d.bounds = bounds;
+  d.count = n;
+  d.nodes = nodes;
+  ck_assert_int_eq(glradix_lbvh_build(tg_ctx, &d), GLRADIX_OK);
+  t = lbvh_times_ok("a build");
+  ck_assert_msg(t.codes_ms > 0 && t.sort_ms > 0 && t.leaves_ms > 0 && t.tree_ms > 0,
+                "a build's steps: %g %g %g %g ms", t.codes_ms, t.sort_ms, t.leaves_ms, t.tree_ms);
+  ck_assert_msg(t.codes_ms + t.sort_ms + t.leaves_ms + t.tree_ms >= t.total_ms * 0.999 - 0.001,
+                "a build's steps leave part of the total %g ms out", t.total_ms);
+  ck_assert_int_eq(glradix_lbvh_refit(tg_ctx, &d), GLRADIX_OK);
+  glradix_lbvh_times r = lbvh_times_ok("a refit");
+  ck_assert_msg(r.leaves_ms > 0 && r.tree_ms > 0 && r.codes_ms + r.sort_ms < 0.05 * r.total_ms,
+                "a refit's steps: %g %g %g %g ms", r.codes_ms, r.sort_ms, r.leaves_ms, r.tree_ms);
+  glradix_lbvh_times bad;
+  ck_assert_int_eq(glradix_query_lbvh_times(NULL, &bad), GLRADIX_ERROR_INVALID_ARGUMENT);
+  test_log_reset(&tg_log);
+  ck_assert_int_eq(glradix_query_lbvh_times(tg_ctx, NULL), GLRADIX_ERROR_INVALID_ARGUMENT);
+  ck_assert_int_eq(tg_log.count, 1);
+  buf_delete(bounds);
+  buf_delete(nodes);
+  free(b);
 }
 END_TEST
 
@@ -146,6 +203,7 @@ static Suite *profile_suite(void) {
   tcase_add_test(tc, inspect_leaves_the_last_sort_times);
   tcase_add_test(tc, query_rejects_bad_arguments);
   tcase_add_test(tc, query_leaves_pending_gl_errors);
+  tcase_add_test(tc, lbvh_times_of_last_build_and_refit);
   suite_add_tcase(s, tc);
 
   tc = tcase_create("profile_on_radix_2");

@@ -93,10 +93,12 @@ GLRADIX_API size_t glradix_lbvh_nodes_bytes(uint32_t count);
 
 /**
  * Morton codes, a stable glradix_sort of (code, primitive index), the
- * internal nodes in parallel (duplicate codes ordered by their sorted index,
- * as if each code were augmented with it), and a bottom-up box refit in which
- * the second child to arrive at a node continues (an atomic counter per node;
- * nothing waits on another work group).
+ * leaves, then the internal nodes' topology and boxes in one bottom-up pass
+ * in which the second child to arrive at a node continues (Apetrei 2014,
+ * numbered as Karras 2012 numbers them; duplicate codes ordered by their
+ * sorted index, as if each code were augmented with it; an atomic exchange
+ * per node, in shared memory within a work group's leaves; nothing waits on
+ * another work group).
  *
  * GPU count (desc->count_buffer): the tree of m = min(GPU count, count)
  * primitives is exactly a build of those first m (internal nodes 0 .. m-2,
@@ -137,6 +139,28 @@ GLRADIX_API glradix_status glradix_lbvh_build(glradix_context *ctx, const glradi
  * @gl_state as glradix_sort (this file's header).
  */
 GLRADIX_API glradix_status glradix_lbvh_refit(glradix_context *ctx, const glradix_lbvh_desc *desc);
+
+/** Per-step GPU times of an LBVH build or refit (desc.profile). */
+typedef struct glradix_lbvh_times {
+  double codes_ms;  /**< the scene box (when computed) and the Morton codes; 0 for a refit */
+  double sort_ms;   /**< glradix_sort of (code, primitive index); 0 for a refit */
+  double leaves_ms; /**< the leaves' boxes gathered, after clearing the exchange slots
+                         (a refit: with the parent links from the nodes) */
+  double tree_ms;   /**< the internal nodes, topology (a build) and boxes, bottom-up */
+  double total_ms;  /**< the first step's start to the last one's end */
+} glradix_lbvh_times;
+
+/**
+ * Reads the per-step GPU times of the context's last glradix_lbvh_build or
+ * glradix_lbvh_refit that passed its checks (waits for the GPU to finish
+ * it); all zero before one. The sort's own stages are
+ * glradix_query_stage_times'.
+ *
+ * @errors GLRADIX_ERROR_INVALID_ARGUMENT (ctx or out NULL, or the context was
+ *         created without desc.profile), GLRADIX_ERROR_GL. One log line each.
+ * @gl_state as glradix_query_stage_times.
+ */
+GLRADIX_API glradix_status glradix_query_lbvh_times(glradix_context *ctx, glradix_lbvh_times *out);
 
 #ifdef __cplusplus
 }
