@@ -71,20 +71,13 @@ int bench_lbvh_check(const glradix_lbvh_node *nodes, const float *b, uint32_t n,
 }
 
 
-/* One step of the build, called on its own (the breakdown line). */
-typedef glradix_status (*step_fn)(glradix_context *ctx, const void *desc);
-static glradix_status step_codes(glradix_context *ctx, const void *d) {
-  return glradix_morton_codes(ctx, d);
-}
-static glradix_status step_sort(glradix_context *ctx, const void *d) { return glradix_sort(ctx, d); }
-static glradix_status step_build(glradix_context *ctx, const void *d) {
-  return glradix_lbvh_build(ctx, d);
-}
+/* A build or refit, timed as a whole. */
+typedef glradix_status (*step_fn)(glradix_context *ctx, const glradix_lbvh_desc *desc);
 
 typedef struct step_call {
   step_fn fn;
   glradix_context *ctx;
-  const void *desc;
+  const glradix_lbvh_desc *desc;
 } step_call;
 static int run_step(void *arg) {
   const step_call *c = arg;
@@ -93,48 +86,40 @@ static int run_step(void *arg) {
 
 /* Median GPU time (GL_TIMESTAMP pair) of `repeat` calls after warm-ups. */
 static glradix_status time_step(GladGLContext *gl, const GLuint q[2], glradix_context *ctx,
-                                step_fn fn, const void *desc, unsigned repeat, double *times,
-                                double *ms) {
+                                step_fn fn, const glradix_lbvh_desc *desc, unsigned repeat,
+                                double *times, double *ms) {
   step_call call = {fn, ctx, desc};
   return (glradix_status)bench_time_gpu(gl, q, run_step, &call, repeat, times, ms);
 }
 
-/* Where the build's time goes: the Morton codes and the sort timed as
- * separate calls on the same data; links + refit are the rest. */
-static void breakdown(GladGLContext *gl, const GLuint q[2], glradix_context *ctx,
-                      const glradix_lbvh_desc *d, unsigned repeat, double *times, double total,
-                      FILE *info) {
-  const uint32_t n = d->count;
-  const unsigned kw = d->morton_bits == 63 ? 2 : 1;
-  GLuint buf[2];
-  gl->GenBuffers(2, buf);
-  gl->BindBuffer(GL_COPY_WRITE_BUFFER, buf[0]);
-  gl->BufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)n * 4 * kw, NULL, GL_DYNAMIC_COPY);
-  gl->BindBuffer(GL_COPY_WRITE_BUFFER, buf[1]);
-  gl->BufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)n * 4, NULL, GL_DYNAMIC_COPY);
-  glradix_morton_desc md = {0};
-  md.bounds = d->bounds;
-  md.count = n;
-  md.codes = buf[0];
-  md.morton_bits = d->morton_bits;
-  glradix_sort_desc sd = {0};
-  sd.keys = buf[0];
-  sd.values = buf[1];
-  sd.count = n;
-  sd.end_bit = d->morton_bits;
-  sd.key_type = kw == 2 ? GLRADIX_KEY_UINT64 : GLRADIX_KEY_UINT32;
-  double codes = 0, sort = 0;
-  if (time_step(gl, q, ctx, step_codes, &md, repeat, times, &codes) == GLRADIX_OK &&
-      time_step(gl, q, ctx, step_sort, &sd, repeat, times, &sort) == GLRADIX_OK)
-    fprintf(info, "lbvh breakdown: %u boxes, %u-bit codes: codes %.4f ms, sort %.4f ms, "
-                  "links + refit (the rest of %.4f) %.4f ms\n",
-            n, d->morton_bits, codes, sort, total, total - codes - sort);
-  gl->DeleteBuffers(2, buf);
+/* --stages: the median of each step's GPU time (glradix_query_lbvh_times)
+ * over `repeat` more calls; every step is timed, none is inferred. */
+static void steps(glradix_context *ctx, step_fn fn, const glradix_lbvh_desc *d, unsigned repeat,
+                  const char *what, FILE *info) {
+  double *v = malloc(5 * (size_t)repeat * sizeof *v);
+  unsigned got = 0;
+  for (; v && got < repeat; ++got) {
+    glradix_lbvh_times t;
+    if (fn(ctx, d) != GLRADIX_OK || glradix_query_lbvh_times(ctx, &t) != GLRADIX_OK) break;
+    const double step[5] = {t.codes_ms, t.sort_ms, t.leaves_ms, t.tree_ms, t.total_ms};
+    for (int s = 0; s < 5; ++s) v[(size_t)s * repeat + got] = step[s];
+  }
+  if (got == repeat) {
+    double m[5];
+    for (int s = 0; s < 5; ++s) m[s] = bench_median(v + (size_t)s * repeat, repeat);
+    fprintf(info, "lbvh %s steps: %u boxes, %u-bit codes: codes %.4f ms, sort %.4f ms, "
+                  "leaves %.4f ms, tree %.4f ms, total %.4f ms\n",
+            what, d->count, d->morton_bits, m[0], m[1], m[2], m[3], m[4]);
+  } else {
+    fprintf(stderr, "glradix-bench: lbvh %s steps: no times (a context with desc.profile?)\n",
+            what);
+  }
+  free(v);
 }
 
 int bench_lbvh(GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, size_t nsizes,
                unsigned morton_bits, unsigned repeat, int verify, int csv, FILE *info,
-               bench_scene scene, int sah) {
+               bench_scene scene, int sah, int stages) {
   int failed = 0;
   GLuint q[2];
   gl->GenQueries(2, q);
@@ -165,7 +150,7 @@ int bench_lbvh(GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, s
     d.morton_bits = morton_bits;
     d.nodes = buf[1];
     double ms = 0;
-    glradix_status st = time_step(gl, q, ctx, step_build, &d, repeat, times, &ms);
+    glradix_status st = time_step(gl, q, ctx, glradix_lbvh_build, &d, repeat, times, &ms);
     if (st != GLRADIX_OK) {
       fprintf(stderr, "glradix-bench: lbvh n = %u: %s\n", n, glradix_status_string(st));
       failed = 1;
@@ -200,7 +185,13 @@ int bench_lbvh(GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, s
                       "(codes + sort + build), verified %s\n",
                 n, bench_scene_name(scene), morton_bits, rb, ms, verified);
       if (sah) bench_sah_print(info, n, bench_scene_name(scene), &sr);
-      breakdown(gl, q, ctx, &d, repeat, times, ms, info);
+      double refit_ms = 0;
+      if (time_step(gl, q, ctx, glradix_lbvh_refit, &d, repeat, times, &refit_ms) == GLRADIX_OK)
+        fprintf(info, "lbvh refit: %u boxes: %.4f ms\n", n, refit_ms);
+      if (stages) {
+        steps(ctx, glradix_lbvh_build, &d, repeat, "build", info);
+        steps(ctx, glradix_lbvh_refit, &d, repeat, "refit", info);
+      }
     }
     gl->DeleteBuffers(2, buf);
     free(b);

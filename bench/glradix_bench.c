@@ -587,7 +587,7 @@ int main(int argc, char **argv) {
       printf("%s%s\n", CSV_HEADER, opt.sah ? ",sah_lbvh,sah_binned,sah_ratio" : "");
     for (size_t kb = 0; opt.lbvh && kb < opt.nkey_bits && ctx[0]; ++kb)
       failed |= bench_lbvh(&gl, ctx[0], opt.sizes, opt.nsizes, opt.key_bits[kb], opt.repeat,
-                           opt.verify, opt.csv, info, opt.scene, opt.sah);
+                           opt.verify, opt.csv, info, opt.scene, opt.sah, opt.stages);
     if (b.gpu_timer) gl.DeleteQueries(2, b.query);
     for (size_t k = 0; k < opt.nbits; ++k) glradix_destroy(ctx[k]);
     glradix_headless_destroy(h);
