@@ -73,6 +73,7 @@ int prefix(uint i) {
 #endif
 
 // Which child this node is, and its parent's split (false at the root).
+// A build's is_left is already set, for a leaf by main, else by join.
 bool find_parent() {
 #ifdef LBVH_REFIT
   parent = parents[id];
@@ -83,7 +84,6 @@ bool find_parent() {
   me = id;
 #else
   if (l == 0u && r == n - 1u) return false;
-  is_left = prefix(r) > prefix(l - 1u);
   split = is_left ? r : l - 1u;
   me = is_left ? l : r;
 #endif
@@ -104,9 +104,10 @@ void join(uint other) {
   uint b = rgt == split + 1u ? n + split : split + 1u;
   l = lft;
   r = rgt;
-  // the parent's own index, by which child of its parent it is
-  bool parent_left = prefix(r) > prefix(l - 1u);
-  id = parent_left ? r : l;
+  // the parent's own index, by which child of its parent it is (the
+  // root's prefixes are both -1: not a left child, index l = 0)
+  is_left = prefix(r) > prefix(l - 1u);
+  id = is_left ? r : l;
   nodes[id] = Node(lo, a, hi, b);
 #endif
 }
@@ -138,6 +139,9 @@ void main() {
   if (climbing) {
     lo = nodes[id].min;
     hi = nodes[id].max;
+#ifndef LBVH_REFIT
+    is_left = prefix(k) > prefix(k - 1u);
+#endif
     climbing = find_parent();
   }
   bool in_global = false, waiting = false;
