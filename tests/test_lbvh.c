@@ -384,6 +384,45 @@ START_TEST(trees) {
 }
 END_TEST
 
+/* Boxes of a shape: 0 clustered (8 tight clusters: runs of equal codes),
+ * 1 all equal, 2 collinear (centroids on a line, shuffled). */
+static float *shaped_boxes(int shape, size_t n, uint64_t seed) {
+  float *b = test_random_boxes(n, seed);
+  for (size_t i = 0; i < n; i++) {
+    float c[3];
+    for (int a = 0; a < 3; a++) {
+      if (shape == 0) c[a] = (float)(((i * 7 + 3) % 8) >> a & 1u) * 50.0f + b[8 * i + a] * 1e-4f;
+      else if (shape == 1) c[a] = 10.0f;
+      else c[a] = a == 0 ? (float)((i * 7919) % n) * 0.01f : 5.0f;
+    }
+    for (int a = 0; a < 3; a++) {
+      b[8 * i + a] = c[a] - 0.25f;
+      b[8 * i + 4 + a] = c[a] + 0.25f;
+    }
+  }
+  return b;
+}
+
+/* Sizes around every work-group size a context may pick, where the
+ * bottom-up pass hands nodes from shared memory over to global slots. */
+static const size_t group_edges[] = {31, 32, 33, 63, 64, 65, 127, 128, 129,
+                                     255, 256, 257, 511, 512, 513};
+#define N_EDGES (sizeof group_edges / sizeof group_edges[0])
+
+/* cases 0-5: the three shapes at 3001 boxes with both code widths; then
+ * random boxes at each group edge, both widths */
+#define SHAPES_PER 12
+START_TEST(tree_shapes) {
+  FOR_GROUP_CASES(k, SHAPES_PER, 6 + 2 * N_EDGES) {
+    unsigned bits = k % 2 ? 63 : 30;
+    if (k < 6)
+      check_tree_of(shaped_boxes(k / 2, 3001, 1500 + (uint64_t)k), 3001, bits, 1, -25.0f, 90.0f);
+    else
+      check_tree(group_edges[(k - 6) / 2], bits, 0, 1600 + (uint64_t)k);
+  }
+}
+END_TEST
+
 /* (capacity, GPU count): 0, 1, 2, below, equal to and above the capacity
  * (clamped), each with both code widths, the scene box given and found on
  * the GPU; then 100003 of 150000 (two variants: several windows of leaves
@@ -624,6 +663,7 @@ static Suite *lbvh_suite(void) {
   tcase_add_test(tc, grid_codes_gpu_count);
   tcase_add_loop_test(tc, trees, 0, CASE_GROUPS(N_TREES * 4, TREES_PER));
   tcase_add_loop_test(tc, trees_gpu_count, 0, CASE_GROUPS(N_COUNTED, COUNTED_PER));
+  tcase_add_loop_test(tc, tree_shapes, 0, CASE_GROUPS(6 + 2 * N_EDGES, SHAPES_PER));
   tcase_add_test(tc, tree_deeper_than_64_levels);
   tcase_add_test(tc, lbvh_bad_input);
   tcase_add_test(tc, gpu_count_bad_input);
