@@ -162,6 +162,22 @@ typedef struct glradix_lbvh_times {
  */
 GLRADIX_API glradix_status glradix_query_lbvh_times(glradix_context *ctx, glradix_lbvh_times *out);
 
+/**
+ * The GLSL traversal of these trees for the application's shaders, the
+ * text of the installed glradix/lbvh.glsl (its top says how to use it):
+ * closest-hit and any-hit rays and box-overlap queries over the nodes
+ * buffer, with the primitive tests the application defines. For programs
+ * that assemble shader strings at run time: put it after the #version line
+ * and the GLRADIX_LBVH_* #defines.
+ *
+ * @errors none: a static NUL-terminated string, the same on every call,
+ *         never NULL.
+ * Thread rules: unlike this file's other functions, any thread at any
+ *         time, with or without a context or a current GL context.
+ * @gl_state none: no GL call is made.
+ */
+GLRADIX_API const char *glradix_lbvh_glsl(void);
+
 #ifdef __cplusplus
 }
 #endif
