@@ -13,8 +13,8 @@
  * stack hold more than 64 nodes. Rays parallel to axes, origins inside and
  * on boxes, zero-size and flat boxes, one and two primitives, both code
  * widths. The text itself: equal to the installed file, and compiled in
- * the ways the file's top describes (each query alone, definitions before
- * it, twice, in a fragment shader, the binding missing). */
+ * the ways the file's top describes (each query alone, definitions ahead
+ * of it, twice, in a fragment shader, the binding missing). */
 #include "common.h"
 
 #include <math.h>
@@ -340,10 +340,10 @@ static void deep_scene(scene *s, unsigned bits, size_t dups, uint64_t seed) {
  * from inside, the ray hits where it leaves), with a slab test of their own
  * (per axis, no vectors, so that it shares no code with the traversal's)
  * that returns hits past tmax too (values outside [tmin, tmax], which the
- * traversal must drop; a hollow box can hit past tmax although its box is
- * entered before); the box callback records into a bit mask per query.
- * The definitions carry no precision: a compute shader's defaults are
- * highp on OpenGL ES, as the prototypes are. */
+ * traversal must drop; a hollow box can hit past tmax although the ray
+ * enters its box within it); the box callback records into a bit mask per
+ * query. The definitions carry no precision: a compute shader's defaults
+ * are highp on OpenGL ES, as the prototypes are. */
 static const char *const TEST_PRIMS =
     "struct Box { vec4 lo; vec4 hi; };\n"
     "layout(std430, binding = 1) readonly buffer Bounds { Box bounds[]; };\n"
@@ -497,7 +497,8 @@ static double cpu_prim(const box *b, const ray *r) {
 }
 
 static int same_box(const box *a, const box *b) {
-  return memcmp(a->lo, b->lo, 3 * sizeof(float)) == 0 && memcmp(a->hi, b->hi, 3 * sizeof(float)) == 0;
+  return memcmp(a->lo, b->lo, 3 * sizeof(float)) == 0 &&
+         memcmp(a->hi, b->hi, 3 * sizeof(float)) == 0;
 }
 
 static int overlaps(const box *p, const query *q) {
@@ -533,9 +534,10 @@ static void check_ray(const scene *s, size_t i, uint32_t prim, float t, uint32_t
     }
     EXPECT_MSG(prim == best, "%s: closest hit %u at %.9g, the CPU's %u at %.9g", what, prim,
                (double)t, best, best_t);
+    /* compared as floats: a slab's -0 is the CPU's 0 */
     float want = best == GLRADIX_LBVH_LEAF ? r->tmax : (float)best_t;
-    EXPECT_MSG(t == want, "%s: hit %u at %.9g, the CPU's at %.9g", what, prim, /* -0 == 0 */
-               (double)t, (double)want);
+    EXPECT_MSG(t == want, "%s: hit %u at %.9g, the CPU's at %.9g", what, prim, (double)t,
+               (double)want);
     EXPECT_MSG(any == (best != GLRADIX_LBVH_LEAF), "%s: any hit says %u, the CPU's closest %u",
                what, any, best);
     return;
@@ -784,7 +786,7 @@ START_TEST(text_is_the_file) {
 END_TEST
 
 /* The ways the file's top describes: no query (the struct and buffer
- * alone), each query alone, the definitions before the text, the text
+ * alone), each query alone, the definitions ahead of the text, the text
  * twice, a fragment shader with OpenGL ES's default precisions (none for
  * float), and the binding missing (an #error naming it). */
 START_TEST(text_compiles) {
@@ -803,17 +805,16 @@ START_TEST(text_compiles) {
       "0.0, 1.0, t) + (glradix_lbvh_any_hit(vec3(0.0), vec3(1.0), 0.0, 1.0) ? 1u : 0u); }\n";
   const char *main_box = "void main() { res[0] = glradix_lbvh_box_query(vec3(0.0), vec3(1.0)); }\n";
   const char *bind = "#define GLRADIX_LBVH_BINDING 3\n";
+  const char *def_ray = "#define GLRADIX_LBVH_RAY\n", *def_box = "#define GLRADIX_LBVH_BOX\n";
   struct {
     const char *what;
     const char *s[10];
   } progs[] = {
       {"no query", {v, comp, bind, glsl, out_decl, main_none}},
-      {"rays alone", {v, comp, bind, "#define GLRADIX_LBVH_RAY\n", glsl, out_decl, ray_defs, main_ray}},
-      {"boxes alone", {v, comp, bind, "#define GLRADIX_LBVH_BOX\n", glsl, out_decl, box_defs, main_box}},
-      {"definitions first", {v, comp, bind, "#define GLRADIX_LBVH_RAY\n", ray_defs, glsl, out_decl,
-                             main_ray}},
-      {"the text twice", {v, comp, bind, "#define GLRADIX_LBVH_BOX\n", glsl, glsl, out_decl,
-                          box_defs, main_box}},
+      {"rays alone", {v, comp, bind, def_ray, glsl, out_decl, ray_defs, main_ray}},
+      {"boxes alone", {v, comp, bind, def_box, glsl, out_decl, box_defs, main_box}},
+      {"definitions first", {v, comp, bind, def_ray, ray_defs, glsl, out_decl, main_ray}},
+      {"the text twice", {v, comp, bind, def_box, glsl, glsl, out_decl, box_defs, main_box}},
   };
   for (size_t i = 0; i < sizeof progs / sizeof progs[0]; i++) {
     int count = 0;
@@ -822,16 +823,17 @@ START_TEST(text_compiles) {
     tg_gl.DeleteProgram(p);
   }
   /* a fragment shader, compiled only: every declaration must carry its precision */
-  const char *frag[] = {v, bind, "#define GLRADIX_LBVH_RAY\n#define GLRADIX_LBVH_BOX\n", glsl,
+  const char *frag[] = {v, bind, def_ray, def_box, glsl,
                         "layout(location = 0) out highp vec4 color;\n", ray_defs, box_defs,
                         "void main() { highp float t; color = vec4(float(glradix_lbvh_closest_hit("
                         "vec3(0.0), vec3(1.0), 0.0, 1.0, t)), t, float(glradix_lbvh_box_query("
                         "vec3(0.0), vec3(1.0))), 1.0); }\n"};
-  must_compile("a fragment shader", GL_FRAGMENT_SHADER, frag, 8);
+  must_compile("a fragment shader", GL_FRAGMENT_SHADER, frag, (int)(sizeof frag / sizeof *frag));
   const char *unbound[] = {v, comp, glsl, out_decl, main_none};
   int ok = 1;
   char log[2048];
-  compile_strings(GL_COMPUTE_SHADER, unbound, 5, &ok, log, sizeof log);
+  compile_strings(GL_COMPUTE_SHADER, unbound, (int)(sizeof unbound / sizeof *unbound), &ok, log,
+                  sizeof log);
   ck_assert_msg(!ok && strstr(log, "GLRADIX_LBVH_BINDING") != NULL,
                 "without GLRADIX_LBVH_BINDING: compiled %d, log: %s", ok, log);
   expect_no_gl_error("text compiles");

@@ -72,7 +72,7 @@
 // Cost and limits: each query loops once per internal node it visits (a box
 // query that overlaps everything visits all of them), and keeps a stack of
 // GLRADIX_LBVH_STACK_SIZE uints per invocation. Drivers that bound loops
-// (Mesa's llvmpipe ends a shader's loops after 65,535 iterations in all)
+// (Mesa's llvmpipe stops a shader's loops at 65,535 iterations in all)
 // cut off queries that visit more nodes than that.
 //
 // Culling is conservative: a box's exit distance is widened by a relative

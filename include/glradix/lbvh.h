@@ -167,7 +167,7 @@ GLRADIX_API glradix_status glradix_query_lbvh_times(glradix_context *ctx, glradi
  * text of the installed glradix/lbvh.glsl (its top says how to use it):
  * closest-hit and any-hit rays and box-overlap queries over the nodes
  * buffer, with the primitive tests the application defines. For programs
- * that assemble shader strings at run time: put it after the #version line
+ * that assemble shader strings at run time: it follows the #version line
  * and the GLRADIX_LBVH_* #defines.
  *
  * @errors none: a static NUL-terminated string, the same on every call,
