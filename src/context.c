@@ -68,6 +68,14 @@ static glradix_status read_limits(glradix_context *ctx) {
   _glradix_test_hooks hooks = ctx->hooks;
   if (ctx->desc.disable_subgroups) hooks.subgroup_size = 0;
   _glradix_forms_choose(&ctx->forms, ctx->desc.radix_bits, &limits, &hooks);
+  /* A compute program's blocks count against both limits. */
+  GLint blocks = 0, combined = 0;
+  gl->GetIntegerv(GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS, &blocks);
+  gl->GetIntegerv(GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS, &combined);
+  if (hooks.max_blocks) blocks = hooks.max_blocks;
+  ctx->max_blocks = combined < blocks ? combined : blocks;
+  ctx->max_blocks_name = combined < blocks ? "GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS"
+                                           : "GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS";
   for (int i = 0; i < 2; i++) {
     GLuint limit = count[i] > 0 ? (GLuint)count[i] : 65535u;
     if (i == 0 && ctx->desc.dispatch_limit != 0 && ctx->desc.dispatch_limit < limit)
@@ -130,10 +138,33 @@ glradix_status _glradix_create_for_tests(const glradix_desc *desc, const _glradi
     free(ctx);
     return GLRADIX_ERROR_UNSUPPORTED;
   }
+  /* Every call saves the indexed storage bindings the library uses and
+   * every sort binds the last of them: a context with fewer refuses them
+   * all (OpenGL ES 3.1 promises 4 bindings). */
+  GLint bindings = 0;
+  ctx->gl.GetIntegerv(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, &bindings);
+  if (ctx->hooks.max_bindings) bindings = ctx->hooks.max_bindings;
+  if (bindings < _GLRADIX_BINDINGS) {
+    _glradix_log(desc, "glradix_create: GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS is %d; glradix "
+                 "binds shader storage buffers at points 0 to %d", (int)bindings,
+                 _GLRADIX_BINDINGS - 1);
+    free(ctx);
+    return GLRADIX_ERROR_UNSUPPORTED;
+  }
   _glradix_gl_state saved;
   _glradix_begin(ctx, &saved);
   glradix_status st = read_limits(ctx);
   if (st == GLRADIX_OK) st = _glradix_build_programs(ctx, _GLRADIX_SET_BASE);
+  if (st == GLRADIX_OK) {
+    /* What every sort runs (a one-tile sort: the count's program and
+     * tile_sort; on ES the fills): a context too small for them is
+     * refused here, the others by the first call that needs a program
+     * they leave out. */
+    static const _glradix_program every_sort[] = {
+        _GLRADIX_PROG_COUNT_PREPARE, _GLRADIX_PROG_TILE_SORT, _GLRADIX_PROG_FILL_WORDS};
+    st = _glradix_check_programs(ctx, "glradix_create", _GLRADIX_SET_BASE, every_sort,
+                                 ctx->es ? 3 : 2);
+  }
   if (st == GLRADIX_OK) /* the sort's small state buffer, for every count */
     st = _glradix_ensure_buffer(ctx, &ctx->skip,
                                 (GLsizeiptr)_GLRADIX_SKIP_WORDS * 4,

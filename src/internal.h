@@ -174,6 +174,14 @@ struct glradix_context {
   _glradix_forms forms;         /* tile shapes and program forms (forms.h) */
   _glradix_test_hooks hooks;    /* tests only (testing.h); its strings outlive the context */
   GLuint programs[_GLRADIX_SETS][_GLRADIX_PROG_COUNT];
+  /* Shader storage blocks: the most a compute program may declare (the
+   * lesser of GL_MAX_COMPUTE_ and GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS),
+   * and each program's count (blocks.c; 0 not counted yet, -1 unknown). A
+   * program above the limit is not built: the calls that need it get
+   * GLRADIX_ERROR_UNSUPPORTED (_glradix_check_programs). */
+  GLint max_blocks;
+  const char *max_blocks_name;
+  GLint program_blocks[_GLRADIX_SETS][_GLRADIX_PROG_COUNT];
   _glradix_buffer tile_keys, tile_values, counts, skip; /* sort scratch */
   _glradix_buffer host_keys, host_values;         /* glradix_sort_host staging */
   _glradix_buffer lbvh_codes, lbvh_indices, lbvh_parents, lbvh_state; /* LBVH scratch */
@@ -269,12 +277,23 @@ void _glradix_profile_delete(glradix_context *ctx);
 /* desc.profile: timestamp `point` (0 .. _GLRADIX_LBVH_MARKS - 1) of an LBVH build or refit */
 void _glradix_profile_lbvh_mark(glradix_context *ctx, unsigned point);
 
+/* blocks.c: the shader storage blocks the GLSL of one compute shader
+ * (`count` strings, in order) declares where its preprocessor keeps them;
+ * -1 where this reader cannot tell. */
+int _glradix_storage_blocks(const char *const *parts, size_t count);
+
 /* programs.c */
 /* Builds a set's programs (BASE at create, the others on first use);
  * _glradix_program_name picks `program` of `set`, else of BASE. */
 glradix_status _glradix_build_programs(glradix_context *ctx, _glradix_set set);
 GLuint _glradix_program_name(const glradix_context *ctx, _glradix_program program, _glradix_set set);
 void _glradix_delete_programs(glradix_context *ctx);
+/* GLRADIX_ERROR_UNSUPPORTED, with one log line under `fn` naming the limit
+ * and the need, if a program of `programs` (`count` of them, as `set` runs
+ * them) was left unbuilt for declaring more storage blocks than the
+ * context allows; checked before a call's first dispatch. */
+glradix_status _glradix_check_programs(glradix_context *ctx, const char *fn, _glradix_set set,
+                                       const _glradix_program *programs, size_t count);
 
 /* One global pass of the sort: what the tile stages share. */
 typedef struct _glradix_pass {
@@ -347,6 +366,11 @@ glradix_status _glradix_reserve(glradix_context *ctx, const char *fn, uint32_t c
  * (glradix_sort_host, glradix_lbvh_build). Ends with a shader-storage
  * barrier, not the exit barriers of _glradix_end. */
 glradix_status _glradix_sort(glradix_context *ctx, const char *fn, const glradix_sort_desc *desc);
+/* _glradix_check_programs for every program a sort of layout `s` may run
+ * (`inspect`: glradix_sort_inspect's plan); glradix_create checked the
+ * count's program and the fills. */
+glradix_status _glradix_check_sort_programs(glradix_context *ctx, const char *fn,
+                                            const _glradix_scratch *s, bool pairs, bool inspect);
 /* Shared memory of a work group's block scan (common.glsl), at most. */
 static inline GLint64 _glradix_scan_shared_bytes(GLuint wg_size) {
   return ((GLint64)wg_size + wg_size / 8 + 2) * 8;
@@ -431,6 +455,9 @@ _glradix_morton_job _glradix_morton_job_make(GLuint bounds, uint32_t count, unsi
 glradix_status _glradix_lbvh_state(glradix_context *ctx, GLuint count, GLuint count_buffer,
                                    size_t count_offset, bool box_start);
 glradix_status _glradix_morton(glradix_context *ctx, const _glradix_morton_job *job);
+/* _glradix_check_programs for _glradix_morton's programs (morton_bits 30 or 63) */
+glradix_status _glradix_check_morton_programs(glradix_context *ctx, const char *fn,
+                                              unsigned morton_bits, int has_box);
 
 /* the reduce-then-scan plan's two tile stages */
 /* tile_counts: with `spread`, it also zeroes that scan plan's level 1 for

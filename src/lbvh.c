@@ -120,6 +120,16 @@ static glradix_status tree_checks(glradix_context *ctx, const char *fn, const gl
   if (st == GLRADIX_OK) st = _glradix_check_distinct(ctx, fn, d->nodes, "nodes", d->bounds, "bounds");
   if (st == GLRADIX_OK)
     st = _glradix_check_word(ctx, fn, d->count_buffer, d->count_offset, "count_buffer");
+  /* the programs, before any runs (a build's sort checks its own) */
+  const _glradix_program built[] = {_GLRADIX_PROG_LBVH_LEAVES, d->morton_bits == 63
+                                                                   ? _GLRADIX_PROG_LBVH_TREE_63
+                                                                   : _GLRADIX_PROG_LBVH_TREE_30};
+  const _glradix_program refitted[] = {_GLRADIX_PROG_LBVH_LINKS, _GLRADIX_PROG_LBVH_REFIT};
+  if (st == GLRADIX_OK && with_morton)
+    st = _glradix_check_morton_programs(ctx, fn, d->morton_bits == 63 ? 63 : 30,
+                                        d->has_scene_box);
+  if (st == GLRADIX_OK)
+    st = _glradix_check_programs(ctx, fn, _GLRADIX_SET_BASE, with_morton ? built : refitted, 2);
   return st;
 }
 

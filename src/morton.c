@@ -78,6 +78,14 @@ static void morton_codes(glradix_context *ctx, const _glradix_morton_job *job) {
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
+glradix_status _glradix_check_morton_programs(glradix_context *ctx, const char *fn,
+                                              unsigned morton_bits, int has_box) {
+  const _glradix_program programs[] = {
+      morton_bits == 63 ? _GLRADIX_PROG_MORTON_63 : _GLRADIX_PROG_MORTON_30,
+      _GLRADIX_PROG_SCENE_BOX};
+  return _glradix_check_programs(ctx, fn, _GLRADIX_SET_BASE, programs, has_box ? 1 : 2);
+}
+
 glradix_status _glradix_morton(glradix_context *ctx, const _glradix_morton_job *job) {
   if (!_glradix_groups_fit(ctx, _glradix_div_up(job->count, ctx->forms.scan_tile))) {
     _glradix_log(&ctx->desc, "morton codes: count %u exceeds this context's limits", job->count);
@@ -118,6 +126,8 @@ glradix_status glradix_morton_codes(glradix_context *ctx, const glradix_morton_d
   if (st == GLRADIX_OK) st = _glradix_check_distinct(ctx, fn, desc->codes, "codes", desc->bounds, "bounds");
   if (st == GLRADIX_OK)
     st = _glradix_check_word(ctx, fn, desc->count_buffer, desc->count_offset, "count_buffer");
+  if (st == GLRADIX_OK && desc->count > 0)
+    st = _glradix_check_morton_programs(ctx, fn, bits, desc->has_scene_box);
   if (st == GLRADIX_OK && desc->count > 0) {
     _glradix_morton_job job =
         _glradix_morton_job_make(desc->bounds, desc->count, desc->morton_bits, desc->has_scene_box,

@@ -37,6 +37,11 @@ static glradix_status allocate_scan(glradix_context *ctx, const _glradix_scan_pl
                                 "allocating scratch");
 }
 
+/* The scan's programs (and compaction's around it), for a count above 0. */
+static const _glradix_program SCAN_PROGRAMS[] = {_GLRADIX_PROG_SCAN_BLOCKS, _GLRADIX_PROG_SCAN_ADD,
+                                                 _GLRADIX_PROG_COMPACT_FLAGS,
+                                                 _GLRADIX_PROG_COMPACT_SCATTER};
+
 static glradix_status scan_checks(glradix_context *ctx, const glradix_scan_desc *d) {
   uint64_t bytes = (uint64_t)d->count * sizeof(GLuint);
   glradix_status st = GLRADIX_OK;
@@ -45,6 +50,8 @@ static glradix_status scan_checks(glradix_context *ctx, const glradix_scan_desc 
     st = _glradix_check_buffer(ctx, "glradix_scan", d->output, "output", bytes);
   if (st == GLRADIX_OK)
     st = _glradix_check_word(ctx, "glradix_scan", d->total_buffer, d->total_offset, "total_buffer");
+  if (st == GLRADIX_OK && d->count > 0)
+    st = _glradix_check_programs(ctx, "glradix_scan", _GLRADIX_SET_BASE, SCAN_PROGRAMS, 2);
   return st;
 }
 
@@ -79,6 +86,8 @@ static glradix_status compact_checks(glradix_context *ctx, const glradix_compact
   }
   if (st == GLRADIX_OK)
     st = _glradix_check_word(ctx, fn, d->count_out_buffer, d->count_out_offset, "count_out_buffer");
+  if (st == GLRADIX_OK && d->count > 0)
+    st = _glradix_check_programs(ctx, fn, _GLRADIX_SET_BASE, SCAN_PROGRAMS, 4);
   return st;
 }
 

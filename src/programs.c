@@ -229,19 +229,39 @@ static glradix_status dump_source(const char *dir, const program_source *src, _g
   return fclose(f) == 0 ? GLRADIX_OK : GLRADIX_ERROR_INVALID_ARGUMENT;
 }
 
+/* A linked program's active storage blocks against the count from its
+ * source: more means blocks.c missed some, and the limit check with them
+ * (a glradix bug, SHADER); with the tests' exact_blocks, any difference,
+ * or a count blocks.c could not make, fails too. */
+static glradix_status check_active_blocks(glradix_context *ctx, const program_source *src,
+                                          GLuint program, GLint counted) {
+  GLint active = 0;
+  ctx->gl.GetProgramInterfaceiv(program, GL_SHADER_STORAGE_BLOCK, GL_ACTIVE_RESOURCES, &active);
+  if (counted >= 0 ? active <= counted && (!ctx->hooks.exact_blocks || active == counted)
+                   : !ctx->hooks.exact_blocks)
+    return GLRADIX_OK;
+  _glradix_log(&ctx->desc, "glradix: %s.comp: %d shader storage blocks active, %d counted from "
+               "its source (src/blocks.c; -1: not countable)", src->name, (int)active, (int)counted);
+  return GLRADIX_ERROR_SHADER;
+}
+
+/* Builds one program into *out, its storage blocks counted into *blocks
+ * first: one above the context's limit is left unbuilt (*out 0), for
+ * _glradix_check_programs to refuse the calls that need it, since its link
+ * would fail. */
 static glradix_status build_one(glradix_context *ctx, const program_source *src,
-                                _glradix_set set, GLuint *out) {
+                                _glradix_set set, GLuint *out, GLint *blocks) {
   GladGLContext *gl = &ctx->gl;
   char defines[4096];
   write_defines(defines, sizeof defines, ctx, src, set);
-  if (ctx->hooks.dump_dir) {
-    *out = 0;
-    return dump_source(ctx->hooks.dump_dir, src, set, defines);
-  }
   /* #line keeps driver messages pointing at lines of the original files:
    * source string 1 is common.glsl, 2 the stage's own file. */
   const GLchar *parts[] = {defines, "#line 1 1\n", _glradix_shader_common, "#line 1 2\n",
                            src->source};
+  *blocks = _glradix_storage_blocks(parts, sizeof parts / sizeof parts[0]);
+  *out = 0;
+  if (ctx->hooks.dump_dir) return dump_source(ctx->hooks.dump_dir, src, set, defines);
+  if (*blocks > ctx->max_blocks) return GLRADIX_OK;
   GLuint shader = gl->CreateShader(GL_COMPUTE_SHADER);
   gl->ShaderSource(shader, (GLsizei)(sizeof parts / sizeof parts[0]), parts, NULL);
   gl->CompileShader(shader);
@@ -261,6 +281,11 @@ static glradix_status build_one(glradix_context *ctx, const program_source *src,
     log_info_log(ctx, src->name, program, 1);
     gl->DeleteProgram(program);
     return GLRADIX_ERROR_SHADER;
+  }
+  glradix_status st = check_active_blocks(ctx, src, program, *blocks);
+  if (st != GLRADIX_OK) {
+    gl->DeleteProgram(program);
+    return st;
   }
   *out = program;
   return GLRADIX_OK;
@@ -294,12 +319,28 @@ glradix_status _glradix_build_programs(glradix_context *ctx, _glradix_set set) {
   for (int i = 0; i < _GLRADIX_PROG_COUNT; i++) {
     if (programs[i] || !in_set(set, i)) continue;
     if (i == _GLRADIX_PROG_FILL_WORDS && !ctx->es) continue; /* GL clears instead */
-    glradix_status st = build_one(ctx, &SOURCES[i], set, &programs[i]);
+    if (ctx->program_blocks[set][i] > ctx->max_blocks) continue; /* counted, left out before */
+    glradix_status st = build_one(ctx, &SOURCES[i], set, &programs[i], &ctx->program_blocks[set][i]);
     if (st == GLRADIX_OK) st = _glradix_gl_error(ctx, "building programs");
     if (st != GLRADIX_OK) {
       if (set == _GLRADIX_SET_BASE) _glradix_delete_programs(ctx);
       return st;
     }
+  }
+  return GLRADIX_OK;
+}
+
+glradix_status _glradix_check_programs(glradix_context *ctx, const char *fn, _glradix_set set,
+                                       const _glradix_program *programs, size_t count) {
+  for (size_t k = 0; k < count; k++) {
+    const _glradix_program p = programs[k];
+    /* a set without the program runs BASE's (_glradix_program_name) */
+    const GLint need = ctx->program_blocks[in_set(set, (int)p) ? set : _GLRADIX_SET_BASE][p];
+    if (need <= ctx->max_blocks) continue;
+    _glradix_log(&ctx->desc, "%s: %s.comp declares %d shader storage blocks; this context's %s "
+                 "is %d", fn, SOURCES[p].name, (int)need, ctx->max_blocks_name,
+                 (int)ctx->max_blocks);
+    return GLRADIX_ERROR_UNSUPPORTED;
   }
   return GLRADIX_OK;
 }

@@ -127,6 +127,12 @@ glradix_status glradix_reserve(glradix_context *ctx, const glradix_sort_desc *de
   glradix_status st = _glradix_check_key_type(ctx, "glradix_reserve", desc);
   if (st == GLRADIX_OK)
     st = _glradix_reserve(ctx, "glradix_reserve", desc->count, desc->values != 0, _glradix_key_words(desc));
+  /* the sorts reserved for: refused now if they would be then */
+  _glradix_scratch s;
+  if (st == GLRADIX_OK && _glradix_scratch_layout(ctx, desc->count, desc->values != 0,
+                                                  _glradix_key_words(desc),
+                                                  _glradix_may_widen(ctx), &s))
+    st = _glradix_check_sort_programs(ctx, "glradix_reserve", &s, desc->values != 0, false);
   return _glradix_end(ctx, "glradix_reserve", st, &saved);
 }
 

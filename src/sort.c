@@ -58,6 +58,30 @@ static glradix_status prepare(glradix_context *ctx, const char *fn, const glradi
   return _glradix_scratch_allocate(ctx, s);
 }
 
+glradix_status _glradix_check_sort_programs(glradix_context *ctx, const char *fn,
+                                            const _glradix_scratch *s, bool pairs, bool inspect) {
+  if (s->single) {
+    const _glradix_program one_tile[] = {pairs ? _GLRADIX_PROG_TILE_SORT_PAIRS
+                                               : _GLRADIX_PROG_TILE_SORT};
+    return _glradix_check_programs(ctx, fn, s->set, one_tile, 1);
+  }
+  /* every program any pass of plan_passes' plans may run */
+  const _glradix_program reduce_then_scan[] = {
+      _GLRADIX_PROG_TILE_COUNTS, _GLRADIX_PROG_TILE_COUNTS_ONE, _GLRADIX_PROG_SCAN_BLOCKS,
+      _GLRADIX_PROG_SCAN_ADD,
+      pairs ? _GLRADIX_PROG_SHUFFLE_SCATTER_PAIRS : _GLRADIX_PROG_SHUFFLE_SCATTER,
+      pairs ? _GLRADIX_PROG_COPY_BACK_PAIRS : _GLRADIX_PROG_COPY_BACK};
+  const _glradix_program scan_then_propagate[] = {
+      pairs ? _GLRADIX_PROG_LOCAL_SHUFFLE_PAIRS : _GLRADIX_PROG_LOCAL_SHUFFLE,
+      _GLRADIX_PROG_SCAN_BLOCKS, _GLRADIX_PROG_SCAN_ADD,
+      pairs ? _GLRADIX_PROG_GLOBAL_SCATTER_PAIRS : _GLRADIX_PROG_GLOBAL_SCATTER};
+  if (ctx->desc.plan == GLRADIX_PLAN_REDUCE_THEN_SCAN && !inspect)
+    return _glradix_check_programs(ctx, fn, s->set, reduce_then_scan,
+                                   sizeof reduce_then_scan / sizeof reduce_then_scan[0]);
+  return _glradix_check_programs(ctx, fn, s->set, scan_then_propagate,
+                                 sizeof scan_then_propagate / sizeof scan_then_propagate[0]);
+}
+
 /* The width of the digit from bit `shift`: radix_bits, less in the top pass. */
 static GLuint digit_width(const glradix_context *ctx, GLuint shift, GLuint end_bit) {
   return end_bit - shift < ctx->desc.radix_bits ? end_bit - shift : ctx->desc.radix_bits;
@@ -290,6 +314,7 @@ glradix_status _glradix_sort(glradix_context *ctx, const char *fn, const glradix
   glradix_status st = check_desc(ctx, fn, desc, &end_bit);
   if (st != GLRADIX_OK || desc->count == 0) return st;
   st = prepare(ctx, fn, desc, _glradix_may_widen(ctx), &scratch);
+  if (st == GLRADIX_OK) st = _glradix_check_sort_programs(ctx, fn, &scratch, desc->values != 0, false);
   if (st != GLRADIX_OK) return st;
   _glradix_pass pass = whole_sort(desc, &scratch, end_bit);
   ctx->profiled_passes = 0;
@@ -338,6 +363,7 @@ glradix_status glradix_sort_inspect(glradix_context *ctx, const glradix_sort_des
   _glradix_begin(ctx, &saved);
   _glradix_scratch scratch = {0};
   st = prepare(ctx, fn, desc, false, &scratch);
+  if (st == GLRADIX_OK) st = _glradix_check_sort_programs(ctx, fn, &scratch, desc->values != 0, true);
   const uint64_t key_bytes = (uint64_t)desc->count * 4u * _glradix_key_words(desc);
   if (st == GLRADIX_OK) st = _glradix_check_buffer(ctx, fn, out_keys, "out_keys", key_bytes);
   if (st == GLRADIX_OK) {

@@ -1,8 +1,9 @@
 /* The library's one test hook: not API, declared in no installed header.
  * The test suites and tests/shader_sources.sh use it to run the programs
  * GPUs get on CI's llvmpipe, to write program sources instead of compiling
- * them, and to break a shader on purpose. Plain C types only, so that the
- * tests include it without the library's GL header. */
+ * them, to break a shader on purpose, to fake limits below llvmpipe's and
+ * a failed read-back map. Plain C types only, so that the tests include it
+ * without the library's GL header. */
 #ifndef GLRADIX_TESTING_H
 #define GLRADIX_TESTING_H
 
@@ -29,9 +30,18 @@ typedef struct _glradix_test_hooks {
   int max_invocations;    /* nonzero: the invocations a work group may have */
   const char *dump_dir;   /* non-NULL: write each program's source there, compile none */
   const char *break_shader; /* non-NULL: that stage's compile fails (a broken #define) */
+  /* Storage-block limits below the driver's, down to OpenGL ES 3.1's 4
+   * and under: nonzero stands for GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS or
+   * GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS. */
+  int max_blocks;
+  int max_bindings;
+  int exact_blocks; /* nonzero: a program whose active storage blocks differ from the count
+                       from its source (src/blocks.c) fails to build */
+  uint32_t fail_values_map; /* nonzero: glradix_sort_host of this many pairs on OpenGL ES finds
+                               its map of the sorted values failed */
 } _glradix_test_hooks;
 
-#define _GLRADIX_TEST_HOOKS_NONE {0, 0, -1, -1, -1, 0, 0, 0, 0, NULL, NULL}
+#define _GLRADIX_TEST_HOOKS_NONE {0, 0, -1, -1, -1, 0, 0, 0, 0, NULL, NULL, 0, 0, 0, 0}
 
 /* glradix_create with the hooks applied; hooks NULL: glradix_create. */
 GLRADIX_API glradix_status _glradix_create_for_tests(const glradix_desc *desc,

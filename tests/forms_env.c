@@ -2,7 +2,7 @@
  * (tests/CMakeLists.txt sets it for the *_gpu_forms runs): words
  * separated by spaces, each "gpu" or NAME=NUMBER of _glradix_test_hooks'
  * fields move, values_at, reverse, wide_from, lbvh_window, shared,
- * invocations. */
+ * invocations, blocks, bindings. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +29,8 @@ static int parse(const char *text, _glradix_test_hooks *h) {
     else if (strcmp(word, "lbvh_window") == 0) h->lbvh_window = (uint32_t)v;
     else if (strcmp(word, "shared") == 0) h->max_shared = v;
     else if (strcmp(word, "invocations") == 0) h->max_invocations = (int)v;
+    else if (strcmp(word, "blocks") == 0) h->max_blocks = (int)v;
+    else if (strcmp(word, "bindings") == 0) h->max_bindings = (int)v;
     else return 0;
   }
   return 1;
@@ -52,5 +54,11 @@ const _glradix_test_hooks *test_forms(void) {
 }
 
 glradix_status test_create(const glradix_desc *desc, glradix_context **out) {
-  return _glradix_create_for_tests(desc, test_forms(), out);
+  /* Every program the suites build has its storage blocks, as the driver
+   * counts them, checked against the count the limit check uses
+   * (src/blocks.c): any difference fails the build of the program. */
+  const _glradix_test_hooks none = _GLRADIX_TEST_HOOKS_NONE;
+  _glradix_test_hooks hooks = test_forms() ? *test_forms() : none;
+  hooks.exact_blocks = 1;
+  return _glradix_create_for_tests(desc, &hooks, out);
 }

@@ -7,7 +7,8 @@
 /** The hooks $GLRADIX_TEST_FORMS asks for (a GPU's forms), or NULL when it
  *  is unset: the context's own forms. Exits 2 on a word it does not know. */
 const _glradix_test_hooks *test_forms(void);
-/** glradix_create with test_forms(). */
+/** glradix_create with test_forms(), and with every program's storage
+ *  blocks checked against src/blocks.c's count (exact_blocks). */
 glradix_status test_create(const glradix_desc *desc, glradix_context **out);
 
 #endif

@@ -1,6 +1,7 @@
 /* Limits: buffers larger than GL_MAX_SHADER_STORAGE_BLOCK_SIZE, counts near
- * 2^32, and a GL_OUT_OF_MEMORY while scratch grows (address space limited
- * with setrlimit in the test's own forked process). */
+ * 2^32, a GL_OUT_OF_MEMORY while scratch grows (address space limited
+ * with setrlimit in the test's own forked process), and storage-block
+ * limits below what programs declare (the library's test hook). */
 #include "common.h"
 #include "glradix/lbvh.h"
 
@@ -180,6 +181,207 @@ START_TEST(scratch_out_of_memory_leaves_context_usable) {
 }
 END_TEST
 
+/* ---- shader storage blocks: OpenGL ES 3.1 lets a driver report 4 a
+ * compute shader (GL 4.3 8), fewer than some programs declare ---- */
+
+/* A context on tg_headless whose storage-block limits are `blocks` and
+ * `bindings` (0: the driver's), with `plan`. */
+static glradix_status create_limited(int blocks, int bindings, glradix_plan plan,
+                                     glradix_context **out) {
+  const _glradix_test_hooks none = _GLRADIX_TEST_HOOKS_NONE;
+  _glradix_test_hooks h = test_forms() ? *test_forms() : none;
+  h.max_blocks = blocks;
+  h.max_bindings = bindings;
+  h.exact_blocks = 1;
+  glradix_desc d = test_desc(0, 0);
+  d.plan = plan;
+  return _glradix_create_for_tests(&d, &h, out);
+}
+
+static glradix_context *create_limited_or_fail(int blocks, glradix_plan plan) {
+  glradix_context *ctx = NULL;
+  test_log_reset(&tg_log);
+  glradix_status st = create_limited(blocks, 0, plan, &ctx);
+  ck_assert_msg(st == GLRADIX_OK && ctx, "create with %d storage blocks: %s (log: %s)", blocks,
+                glradix_status_string(st), tg_log.first);
+  ck_assert_msg(tg_log.count == 0, "create with %d storage blocks logged: %s", blocks, tg_log.first);
+  return ctx;
+}
+
+/* UNSUPPORTED with one log line that names the call, the program (NULL:
+ * any) and the limit of `blocks`. */
+#define EXPECT_UNSUPPORTED(call, name, program, blocks)                                         \
+  do {                                                                                          \
+    char limit_[96];                                                                            \
+    snprintf(limit_, sizeof limit_, "GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS is %d", (blocks));    \
+    test_log_reset(&tg_log);                                                                    \
+    glradix_status st_ = (call);                                                                \
+    ck_assert_msg(st_ == GLRADIX_ERROR_UNSUPPORTED, "%s, %d blocks: %s (log: %s)", name,        \
+                  (blocks), glradix_status_string(st_), tg_log.first);                          \
+    ck_assert_msg(tg_log.count == 1, "%s: %d log lines", name, tg_log.count);                   \
+    const char *p_ = (program);                                                                 \
+    ck_assert_msg(strncmp(tg_log.first, name, strlen(name)) == 0 && strstr(tg_log.first, limit_) && \
+                      strstr(tg_log.first, " shader storage blocks") &&                         \
+                      (!p_ || strstr(tg_log.first, p_)),                                        \
+                  "%s: the log line does not name the call, %s and the limit: %s", name,        \
+                  p_ ? p_ : "a program", tg_log.first);                                         \
+  } while (0)
+
+/* ES's least limit, 4: what fits runs (one-tile sorts, the scan, Morton
+ * codes, the scan-then-propagate plan's keys alone: glradix_sort_inspect);
+ * every call that needs a program of more blocks is refused before it
+ * writes anything (reduce-then-scan sorts, pairs through more than a tile,
+ * compaction, the LBVH build), and the context goes on working. */
+START_TEST(storage_blocks_below_a_program_are_unsupported) {
+  enum { BLOCKS = 4, BOXES = 1000 };
+  glradix_context *ctx = create_limited_or_fail(BLOCKS, GLRADIX_PLAN_DEFAULT);
+  const size_t n = 3 * (size_t)glradix_tile_size(ctx) + 5;
+  run_gl_sort_twice(ctx, glradix_tile_size(ctx), DIST_UNIFORM, 1, 0, 0, 91); /* one tile */
+  uint32_t *k = test_alloc_u32(n), *v = test_alloc_u32(n), *hk = test_alloc_u32(n),
+           *hv = test_alloc_u32(n), *got = test_alloc_u32(n);
+  gen_keys(k, n, DIST_UNIFORM, 92);
+  gen_values(v, n, 0);
+  GLuint kb = buf_create(k, n, n), vb = buf_create(v, n, n), ob = buf_create(v, n, n);
+  const uint32_t count_word = 77;
+  GLuint cb = buf_create(&count_word, 1, 1);
+  /* the scan fits (scan_blocks: 4), and works */
+  glradix_scan_desc scan = {0};
+  scan.input = vb;
+  scan.output = ob;
+  scan.count = (uint32_t)n;
+  test_log_reset(&tg_log);
+  ck_assert_int_eq(glradix_scan(ctx, &scan), GLRADIX_OK);
+  buf_read(ob, got, n);
+  uint32_t run = 0;
+  for (size_t i = 0; i < n; i++) {
+    EXPECT_MSG(got[i] == run, "scan [%zu]: %u, expected %u", i, got[i], run);
+    run += v[i];
+  }
+  buf_upload(ob, v, n);
+  glradix_sort_desc sd = {0};
+  sd.keys = kb;
+  sd.count = (uint32_t)n;
+  EXPECT_UNSUPPORTED(glradix_sort(ctx, &sd), "glradix_sort", "shuffle_scatter.comp", BLOCKS);
+  EXPECT_UNSUPPORTED(glradix_reserve(ctx, &sd), "glradix_reserve", "shuffle_scatter.comp", BLOCKS);
+  /* scan-then-propagate's programs of keys alone fit: inspection runs */
+  test_log_reset(&tg_log);
+  ck_assert_int_eq(glradix_sort_inspect(ctx, &sd, 0, GLRADIX_STAGE_GLOBAL_SCATTER, ob),
+                   GLRADIX_OK);
+  ck_assert_int_eq(tg_log.count, 0);
+  buf_upload(kb, k, n);
+  buf_upload(ob, v, n);
+  sd.values = vb;
+  EXPECT_UNSUPPORTED(glradix_sort(ctx, &sd), "glradix_sort", "shuffle_scatter.comp", BLOCKS);
+  EXPECT_UNSUPPORTED(glradix_sort_inspect(ctx, &sd, 0, GLRADIX_STAGE_SCAN, ob),
+                     "glradix_sort_inspect", "local_shuffle.comp", BLOCKS);
+  sd.key_type = GLRADIX_KEY_UINT64;
+  sd.count = (uint32_t)(n / 2);
+  EXPECT_UNSUPPORTED(glradix_sort(ctx, &sd), "glradix_sort", "shuffle_scatter.comp", BLOCKS);
+  memcpy(hk, k, n * 4);
+  memcpy(hv, v, n * 4);
+  EXPECT_UNSUPPORTED(glradix_sort_host(ctx, hk, hv, n), "glradix_sort_host",
+                     "shuffle_scatter.comp", BLOCKS);
+  expect_equal_u32(k, hk, n, "host keys after the refused sort");
+  expect_equal_u32(v, hv, n, "host values after the refused sort");
+  glradix_compact_desc cd = {0};
+  cd.input = vb;
+  cd.output = ob;
+  cd.count = (uint32_t)n;
+  cd.count_out_buffer = cb;
+  EXPECT_UNSUPPORTED(glradix_compact(ctx, &cd), "glradix_compact", "compact_scatter.comp",
+                     BLOCKS);
+  /* Morton codes fit (morton_codes: 4); the build's tree or sort does not */
+  float *boxes = test_random_boxes(BOXES, 93);
+  GLuint bb = buf_create((const uint32_t *)boxes, BOXES * 8, BOXES * 8);
+  GLuint nb = buf_create(v, (2 * BOXES - 1) * 8, (2 * BOXES - 1) * 8);
+  glradix_morton_desc md = {0};
+  md.bounds = bb;
+  md.codes = ob;
+  md.count = BOXES;
+  test_log_reset(&tg_log);
+  ck_assert_int_eq(glradix_morton_codes(ctx, &md), GLRADIX_OK);
+  ck_assert_int_eq(tg_log.count, 0);
+  buf_upload(ob, v, n);
+  glradix_lbvh_desc ld = {0};
+  ld.bounds = bb;
+  ld.nodes = nb;
+  ld.count = BOXES;
+  EXPECT_UNSUPPORTED(glradix_lbvh_build(ctx, &ld), "glradix_lbvh_build", NULL, BLOCKS);
+  /* nothing of the caller's was written */
+  buf_read(kb, got, n);
+  expect_equal_u32(k, got, n, "keys after the refused calls");
+  buf_read(vb, got, n);
+  expect_equal_u32(v, got, n, "values after the refused calls");
+  buf_read(ob, got, n);
+  expect_equal_u32(v, got, n, "compaction's output after the refused call");
+  buf_read(cb, got, 1);
+  ck_assert_uint_eq(got[0], count_word);
+  buf_read(nb, got, (2 * BOXES - 1) * 8);
+  expect_equal_u32(v, got, (2 * BOXES - 1) * 8, "nodes after the refused build");
+  expect_no_gl_error("the refused calls");
+  /* the context still sorts what fits */
+  run_gl_sort_twice(ctx, 1000, DIST_MORTON, 1, 0, 0, 94);
+  glradix_destroy(ctx);
+  buf_delete(kb);
+  buf_delete(vb);
+  buf_delete(ob);
+  buf_delete(cb);
+  buf_delete(bb);
+  buf_delete(nb);
+  free(boxes);
+  free(k);
+  free(v);
+  free(hk);
+  free(hv);
+  free(got);
+}
+END_TEST
+
+/* Sorts whose programs fit run in full: keys alone by scan-then-propagate
+ * within ES's 4 blocks; within GL 4.3's 8, reduce-then-scan's keys alone
+ * and scan-then-propagate's pairs, while reduce-then-scan's pairs (10 or
+ * 11 blocks: shuffle_scatter reads and writes its buffers through vector
+ * views too) are refused. */
+START_TEST(storage_blocks_that_fit_sort) {
+  const size_t n = 100003;
+  glradix_context *ctx = create_limited_or_fail(4, GLRADIX_PLAN_SCAN_THEN_PROPAGATE);
+  run_gl_sort_twice(ctx, n, DIST_UNIFORM, 0, 0, 0, 95);
+  glradix_destroy(ctx);
+  ctx = create_limited_or_fail(8, GLRADIX_PLAN_SCAN_THEN_PROPAGATE);
+  run_gl_sort_twice(ctx, n, DIST_UNIFORM, 1, 0, 0, 96);
+  glradix_destroy(ctx);
+  ctx = create_limited_or_fail(8, GLRADIX_PLAN_DEFAULT);
+  run_gl_sort_twice(ctx, n, DIST_UNIFORM, 0, 0, 0, 97);
+  GLuint kb = buf_create(NULL, n, n), vb = buf_create(NULL, n, n);
+  glradix_sort_desc sd = {0};
+  sd.keys = kb;
+  sd.values = vb;
+  sd.count = (uint32_t)n;
+  EXPECT_UNSUPPORTED(glradix_sort(ctx, &sd), "glradix_sort", "shuffle_scatter.comp", 8);
+  buf_delete(kb);
+  buf_delete(vb);
+  glradix_destroy(ctx);
+}
+END_TEST
+
+/* Too few for any sort (tile_sort's 2 blocks), or fewer than the 6
+ * binding points the library uses: glradix_create refuses, one log line. */
+START_TEST(storage_limits_below_every_sort_fail_create) {
+  glradix_context *ctx = (glradix_context *)&ctx;
+  EXPECT_UNSUPPORTED(create_limited(1, 0, GLRADIX_PLAN_DEFAULT, &ctx), "glradix_create",
+                     "tile_sort.comp", 1);
+  ck_assert_ptr_null(ctx);
+  ctx = (glradix_context *)&ctx;
+  test_log_reset(&tg_log);
+  ck_assert_int_eq(create_limited(0, 4, GLRADIX_PLAN_DEFAULT, &ctx), GLRADIX_ERROR_UNSUPPORTED);
+  ck_assert_ptr_null(ctx);
+  ck_assert_msg(tg_log.count == 1 && strstr(tg_log.first, "glradix_create") &&
+                    strstr(tg_log.first, "GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS is 4"),
+                "%d log lines: %s", tg_log.count, tg_log.first);
+  expect_no_gl_error("the refused creates");
+}
+END_TEST
+
 static Suite *limits_suite(void) {
   Suite *s = suite_create("limits");
   TCase *tc = tcase_create("limits");
@@ -188,6 +390,12 @@ static Suite *limits_suite(void) {
   tcase_add_test(tc, buffers_above_the_block_size_work);
   tcase_add_loop_test(tc, counts_near_2_32_are_too_large, 0, 4);
   tcase_add_test(tc, scratch_out_of_memory_leaves_context_usable);
+  suite_add_tcase(s, tc);
+  tc = tcase_create("storage_blocks");
+  tcase_add_checked_fixture(tc, gl_setup, gl_teardown);
+  tcase_add_test(tc, storage_blocks_below_a_program_are_unsupported);
+  tcase_add_test(tc, storage_blocks_that_fit_sort);
+  tcase_add_test(tc, storage_limits_below_every_sort_fail_create);
   suite_add_tcase(s, tc);
   return s;
 }

@@ -55,7 +55,8 @@ extern "C" {
 typedef enum glradix_status {
   GLRADIX_OK = 0,
   GLRADIX_ERROR_INVALID_ARGUMENT, /**< NULL pointer, bad bit range, unknown buffer ... */
-  GLRADIX_ERROR_UNSUPPORTED,      /**< no current context, or below GL 4.3 / ES 3.1 */
+  GLRADIX_ERROR_UNSUPPORTED,      /**< no current context, below GL 4.3 / ES 3.1, or a
+                                       program above the context's storage-block limits */
   GLRADIX_ERROR_SHADER,           /**< compile/link failed; the log callback got the driver log */
   GLRADIX_ERROR_OUT_OF_MEMORY,    /**< GL_OUT_OF_MEMORY or malloc failure */
   GLRADIX_ERROR_TOO_LARGE,        /**< count beyond what the context's limits allow */
@@ -138,7 +139,11 @@ typedef struct glradix_context glradix_context;
  * @errors GLRADIX_ERROR_INVALID_ARGUMENT (desc, out or desc->load NULL,
  *         radix_bits not 0/2/4/8, plan not a glradix_plan),
  *         GLRADIX_ERROR_UNSUPPORTED (no current context, below GL 4.3 or ES
- *         3.1, or desc->profile on ES without GL_EXT_disjoint_timer_query),
+ *         3.1, desc->profile on ES without GL_EXT_disjoint_timer_query, fewer
+ *         than 6 GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, or a storage-block
+ *         limit too small for even a one-tile sort; programs above
+ *         GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS are otherwise left out and
+ *         refused by the calls that need them),
  *         GLRADIX_ERROR_SHADER (with the driver's log), GLRADIX_ERROR_TOO_LARGE
  *         (max_count beyond the limits), GLRADIX_ERROR_OUT_OF_MEMORY,
  *         GLRADIX_ERROR_GL. *out is NULL on error, and nothing is left behind.
@@ -222,7 +227,12 @@ typedef struct glradix_sort_desc {
  *         GLRADIX_ERROR_OUT_OF_MEMORY (growing scratch failed; the context stays
  *         usable), GLRADIX_ERROR_SHADER (programs compiled on first use
  *         failed: uint64 keys', wide tiles'; logged with the driver's log),
- *         GLRADIX_ERROR_GL.
+ *         GLRADIX_ERROR_UNSUPPORTED (a program this sort runs declares more
+ *         shader storage blocks than the context's
+ *         GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS allows: 6 to 11 for sorts
+ *         of more than a tile, 4 to 6 with GLRADIX_PLAN_SCAN_THEN_PROPAGATE;
+ *         refused before the first dispatch, with one log line naming the
+ *         program, its blocks and the limit), GLRADIX_ERROR_GL.
  *         On any validation error the buffers are untouched and one line is logged.
  *         A count of 0 sorts nothing: it runs only the checks that need no
  *         GL call (desc, key_type, bit range, keys nonzero and not values,
@@ -266,7 +276,8 @@ GLRADIX_API size_t glradix_scratch_bytes(const glradix_context *ctx,
  * @errors GLRADIX_ERROR_INVALID_ARGUMENT (ctx or desc NULL, key_type
  *         unknown), GLRADIX_ERROR_TOO_LARGE, GLRADIX_ERROR_OUT_OF_MEMORY,
  *         GLRADIX_ERROR_SHADER (a program failed to compile; logged with the
- *         driver's log), GLRADIX_ERROR_GL.
+ *         driver's log), GLRADIX_ERROR_UNSUPPORTED (such sorts would get it:
+ *         see glradix_sort), GLRADIX_ERROR_GL.
  * @gl_state restores the bindings it uses.
  */
 GLRADIX_API glradix_status glradix_reserve(glradix_context *ctx, const glradix_sort_desc *desc);
@@ -304,7 +315,8 @@ GLRADIX_API glradix_status glradix_sort_inspect(glradix_context *ctx,
  *
  * @errors as glradix_sort, plus GLRADIX_ERROR_INVALID_ARGUMENT for keys NULL
  *         with count > 0 and GLRADIX_ERROR_TOO_LARGE for count > UINT32_MAX.
- *         On error the arrays are unchanged.
+ *         On error the arrays are unchanged (on OpenGL ES both staging
+ *         buffers are mapped before either array is written).
  * @gl_state as glradix_sort.
  */
 GLRADIX_API glradix_status glradix_sort_host(glradix_context *ctx, uint32_t *keys,
@@ -330,7 +342,9 @@ typedef struct glradix_scan_desc {
  * @errors GLRADIX_ERROR_INVALID_ARGUMENT (ctx or desc NULL; input/output not
  *         buffers, too small or mapped; total_buffer not a buffer or too small
  *         for total_offset + 4, or total_offset not a multiple of 4),
- *         GLRADIX_ERROR_TOO_LARGE, GLRADIX_ERROR_OUT_OF_MEMORY, GLRADIX_ERROR_GL.
+ *         GLRADIX_ERROR_TOO_LARGE, GLRADIX_ERROR_OUT_OF_MEMORY,
+ *         GLRADIX_ERROR_UNSUPPORTED (a count above 0 on a context whose
+ *         storage-block limit is below its programs'), GLRADIX_ERROR_GL.
  *         On a validation error nothing is written and one line is logged.
  *         A count of 0 checks only total_buffer and writes a total of 0 there.
  * @gl_state as glradix_sort.
