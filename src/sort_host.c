@@ -11,20 +11,43 @@ static glradix_status upload(glradix_context *ctx, _glradix_buffer *b, const uin
   return _glradix_gl_error(ctx, "glradix_sort_host upload");
 }
 
-/* OpenGL ES has no glGetBufferSubData: there the staging buffer is mapped
- * for reading (a failed map leaves a GL error, which becomes the status). */
-static void download(glradix_context *ctx, const _glradix_buffer *b, uint32_t *data,
-                     GLsizeiptr bytes) {
+/* The sorted staging buffers into the caller's arrays, both or neither.
+ * GL: glGetBufferSubData of the library's own buffers, never mapped and
+ * as large as the read, which fails on nothing the library leaves to
+ * chance (only GL_OUT_OF_MEMORY, after which GL's state is undefined).
+ * OpenGL ES has no glGetBufferSubData: both buffers are mapped for reading
+ * before either array is written, so that a failed map (a GL error, which
+ * becomes the status) leaves keys and values as they were. */
+static glradix_status download(glradix_context *ctx, uint32_t *keys, uint32_t *values,
+                               GLsizeiptr bytes) {
   GladGLContext *gl = &ctx->gl;
-  gl->BindBuffer(GL_COPY_READ_BUFFER, b->name);
+  gl->BindBuffer(GL_COPY_READ_BUFFER, ctx->host_keys.name);
+  gl->BindBuffer(GL_COPY_WRITE_BUFFER, ctx->host_values.name);
   if (!ctx->es) {
-    gl->GetBufferSubData(GL_COPY_READ_BUFFER, 0, bytes, data);
-    return;
+    gl->GetBufferSubData(GL_COPY_READ_BUFFER, 0, bytes, keys);
+    if (values) gl->GetBufferSubData(GL_COPY_WRITE_BUFFER, 0, bytes, values);
+    return GLRADIX_OK;
   }
-  const void *mapped = gl->MapBufferRange(GL_COPY_READ_BUFFER, 0, bytes, GL_MAP_READ_BIT);
-  if (!mapped) return;
-  memcpy(data, mapped, (size_t)bytes);
-  gl->UnmapBuffer(GL_COPY_READ_BUFFER);
+  const void *mapped_keys = gl->MapBufferRange(GL_COPY_READ_BUFFER, 0, bytes, GL_MAP_READ_BIT);
+  const void *mapped_values = NULL;
+  /* tests/test_sort_host.c: a values map that fails, as a driver's may */
+  const bool fail = ctx->hooks.fail_values_map != 0 &&
+                    (GLsizeiptr)ctx->hooks.fail_values_map * 4 == bytes;
+  if (values && mapped_keys && !fail)
+    mapped_values = gl->MapBufferRange(GL_COPY_WRITE_BUFFER, 0, bytes, GL_MAP_READ_BIT);
+  const bool all = mapped_keys && (!values || mapped_values);
+  if (all) {
+    memcpy(keys, mapped_keys, (size_t)bytes);
+    if (values) memcpy(values, mapped_values, (size_t)bytes);
+  }
+  if (mapped_keys) gl->UnmapBuffer(GL_COPY_READ_BUFFER);
+  if (mapped_values) gl->UnmapBuffer(GL_COPY_WRITE_BUFFER);
+  if (all) return GLRADIX_OK;
+  glradix_status st = _glradix_gl_error(ctx, "glradix_sort_host: mapping the sorted data");
+  if (st != GLRADIX_OK) return st;
+  _glradix_log(&ctx->desc, "glradix_sort_host: mapping the sorted %s for reading failed "
+               "without a GL error", mapped_keys ? "values" : "keys");
+  return GLRADIX_ERROR_GL;
 }
 
 glradix_status glradix_sort_host(glradix_context *ctx, uint32_t *keys, uint32_t *values,
@@ -53,8 +76,7 @@ glradix_status glradix_sort_host(glradix_context *ctx, uint32_t *keys, uint32_t 
   }
   if (st == GLRADIX_OK) {
     ctx->gl.MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT); /* before the read-back */
-    download(ctx, &ctx->host_keys, keys, bytes);
-    if (values) download(ctx, &ctx->host_values, values, bytes);
+    st = download(ctx, keys, values, bytes);
   }
   return _glradix_end(ctx, "glradix_sort_host", st, &saved);
 }
