@@ -20,7 +20,7 @@ int bench_scene_parse(const char *s, bench_scene *out);
  * the same s and n give the same boxes.
  *
  * mesh: a heightfield over the 100 x 100 square of the random boxes' cube
- * (x and z; heights y between about 0 and 25), a grid of W = ceil(sqrt(n/2))
+ * (x and z; heights y between about 2 and 21), a grid of W = ceil(sqrt(n/2))
  * square cells a row, each cell two triangles. Triangles are stored in mesh
  * order, row by row and cell by cell, the two of a cell side by side, as a
  * mesh's index buffer keeps neighbours near each other in memory; the last
