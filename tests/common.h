@@ -163,7 +163,8 @@ void buf_read(GLuint buf, uint32_t *out, size_t n);
 void buf_delete(GLuint buf);
 /** GL_MAX_SHADER_STORAGE_BLOCK_SIZE; fails the test if it is unknown. */
 GLint64 test_max_ssbo_bytes(void);
-/** A linked compute program from GLSL source; fails the test otherwise. */
+/** A linked compute program from GLSL source; fails the test otherwise.
+ *  On an ES run (test_es()) a leading "#version 430" becomes "#version 310 es". */
 GLuint gl_compute_program(const char *source);
 /** Fails the test if glGetError() reports anything. */
 void expect_no_gl_error(const char *where);
