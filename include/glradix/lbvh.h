@@ -49,7 +49,9 @@ typedef struct glradix_morton_desc {
  *         non-finite values; count_buffer not a buffer of count_offset + 4
  *         bytes or mapped, or count_offset not a multiple of 4),
  *         GLRADIX_ERROR_TOO_LARGE,
- *         GLRADIX_ERROR_OUT_OF_MEMORY, GLRADIX_ERROR_GL. One log line each.
+ *         GLRADIX_ERROR_OUT_OF_MEMORY, GLRADIX_ERROR_UNSUPPORTED (a program
+ *         above the context's storage-block limit, as glradix_sort),
+ *         GLRADIX_ERROR_GL. One log line each.
  * @gl_state as glradix_sort (this file's header).
  */
 GLRADIX_API glradix_status glradix_morton_codes(glradix_context *ctx,
@@ -111,7 +113,9 @@ GLRADIX_API size_t glradix_lbvh_nodes_bytes(uint32_t count);
  * @errors as glradix_morton_codes, plus nodes not a buffer, too small,
  *         mapped or the same buffer as bounds, count 0, and
  *         GLRADIX_ERROR_SHADER when the sort's programs for 63-bit codes or
- *         for large counts are compiled on first use (as glradix_sort).
+ *         for large counts are compiled on first use (as glradix_sort);
+ *         GLRADIX_ERROR_UNSUPPORTED also for the sort's programs, before
+ *         any node is written.
  * @gl_state as glradix_sort (this file's header).
  */
 GLRADIX_API glradix_status glradix_lbvh_build(glradix_context *ctx, const glradix_lbvh_desc *desc);
@@ -134,7 +138,8 @@ GLRADIX_API glradix_status glradix_lbvh_build(glradix_context *ctx, const glradi
  *         bounds or nodes not buffers, too small or mapped; nodes the same
  *         buffer as bounds; count_buffer as for glradix_morton_codes),
  *         GLRADIX_ERROR_TOO_LARGE (as glradix_lbvh_build),
- *         GLRADIX_ERROR_OUT_OF_MEMORY, GLRADIX_ERROR_GL. One log line each;
+ *         GLRADIX_ERROR_OUT_OF_MEMORY, GLRADIX_ERROR_UNSUPPORTED (as
+ *         glradix_morton_codes), GLRADIX_ERROR_GL. One log line each;
  *         on a validation error nothing is written.
  * @gl_state as glradix_sort (this file's header).
  */
