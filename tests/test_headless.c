@@ -120,25 +120,39 @@ START_TEST(create_destroy_create_again) {
 }
 END_TEST
 
-/* An application that uses OpenGL ES on the same thread keeps its bound
- * EGL API across destroy, which binds EGL_OPENGL_API inside (create binds
- * it and leaves it bound, as documented). */
+/* An application that uses the other client API on the same thread keeps
+ * its bound EGL API across destroy, which binds the helper's own API
+ * inside (create binds it and leaves it bound, as documented): an ES user
+ * around a GL helper, and a GL user around an ES helper
+ * (GLRADIX_EGL_API=gles). */
 #define TEST_EGL_OPENGL_ES_API 0x30A0u
 #define TEST_EGL_OPENGL_API 0x30A2u
 typedef unsigned (*egl_query_api_fn)(void);
 typedef unsigned (*egl_bind_api_fn)(unsigned);
 START_TEST(bound_egl_api_is_kept) {
+  static const struct {
+    const char *helper; /* GLRADIX_EGL_API */
+    unsigned helper_api, app_api;
+  } cases[] = {{"gl", TEST_EGL_OPENGL_API, TEST_EGL_OPENGL_ES_API},
+               {"gles", TEST_EGL_OPENGL_ES_API, TEST_EGL_OPENGL_API}};
   unsetenv("GLRADIX_EGL_PLATFORM");
+  unsetenv("GLRADIX_EGL_API");
   glradix_headless *keep = create_or_fail(); /* keeps libEGL loaded throughout */
   egl_query_api_fn query = (egl_query_api_fn)glradix_headless_load("eglQueryAPI");
   egl_bind_api_fn bind = (egl_bind_api_fn)glradix_headless_load("eglBindAPI");
   ck_assert_msg(query && bind, "eglQueryAPI / eglBindAPI not found");
-  ck_assert_msg(bind(TEST_EGL_OPENGL_ES_API), "eglBindAPI(EGL_OPENGL_ES_API) failed");
+  const unsigned helper_api = cases[_i].helper_api, app_api = cases[_i].app_api;
+  ck_assert_msg(bind(app_api), "eglBindAPI(0x%x) failed", app_api);
+  setenv("GLRADIX_EGL_API", cases[_i].helper, 1);
   glradix_headless *h = create_or_fail();
-  ck_assert_msg(query() == TEST_EGL_OPENGL_API, "after create: API 0x%x", query());
-  ck_assert(bind(TEST_EGL_OPENGL_ES_API));
+  unsetenv("GLRADIX_EGL_API");
+  ck_assert_str_eq(glradix_headless_api(h), cases[_i].helper);
+  ck_assert_msg(query() == helper_api, "%s helper, after create: API 0x%x", cases[_i].helper,
+                query());
+  ck_assert(bind(app_api));
   glradix_headless_destroy(h);
-  ck_assert_msg(query() == TEST_EGL_OPENGL_ES_API, "after destroy: API 0x%x", query());
+  ck_assert_msg(query() == app_api, "%s helper, after destroy: API 0x%x, the application's 0x%x",
+                cases[_i].helper, query(), app_api);
   bind(TEST_EGL_OPENGL_API);
   glradix_headless_destroy(keep);
 }
@@ -154,7 +168,7 @@ static Suite *headless_suite(void) {
   tcase_add_test(tc, unknown_platform_is_invalid_argument);
   tcase_add_test(tc, gles_api);
   tcase_add_test(tc, create_destroy_create_again);
-  tcase_add_test(tc, bound_egl_api_is_kept);
+  tcase_add_loop_test(tc, bound_egl_api_is_kept, 0, 2);
   suite_add_tcase(s, tc);
   return s;
 }
