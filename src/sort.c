@@ -363,9 +363,9 @@ glradix_status glradix_sort_inspect(glradix_context *ctx, const glradix_sort_des
   _glradix_begin(ctx, &saved);
   _glradix_scratch scratch = {0};
   st = prepare(ctx, fn, desc, false, &scratch);
-  if (st == GLRADIX_OK) st = _glradix_check_sort_programs(ctx, fn, &scratch, desc->values != 0, true);
   const uint64_t key_bytes = (uint64_t)desc->count * 4u * _glradix_key_words(desc);
   if (st == GLRADIX_OK) st = _glradix_check_buffer(ctx, fn, out_keys, "out_keys", key_bytes);
+  if (st == GLRADIX_OK) st = _glradix_check_sort_programs(ctx, fn, &scratch, desc->values != 0, true);
   if (st == GLRADIX_OK) {
     _glradix_pass p = whole_sort(desc, &scratch, end_bit);
     _glradix_count_prepare(ctx, &p, 0, 0, false);
