@@ -5,6 +5,7 @@
 
 #include "bench_buffers.h"
 #include "bench_dist.h"
+#include "bench_rays.h"
 #include "bench_sah.h"
 #include "bench_scene.h"
 #include "bench_time.h"
@@ -119,7 +120,7 @@ static void steps(glradix_context *ctx, step_fn fn, const glradix_lbvh_desc *d, 
 
 int bench_lbvh(GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, size_t nsizes,
                unsigned morton_bits, unsigned repeat, int verify, int csv, FILE *info,
-               bench_scene scene, int sah, int stages) {
+               bench_scene scene, int sah, int stages, uint32_t rays) {
   int failed = 0;
   GLuint q[2];
   gl->GenQueries(2, q);
@@ -174,17 +175,25 @@ int bench_lbvh(GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, s
         failed |= bench_sah_compare(nodes, b, n, &sr);
         bench_sah_csv(sah_csv, sizeof sah_csv, &sr);
       }
+      bench_rays_result rr = {0};
+      char rays_csv[96] = ""; /* the CSV row's rays columns */
+      if (rays) {
+        failed |= bench_rays_run(gl, buf[0], buf[1], b, n, rays, repeat, verify, &rr);
+        bench_rays_csv(rays_csv, sizeof rays_csv, &rr);
+      }
       unsigned rb = glradix_query_desc(ctx).radix_bits;
       /* dist: "uniform" for the codes of boxes uniform in a cube, else the scene */
       if (csv)
-        printf("glradix-lbvh,%u,%u,1,%u,%.4f,%.1f,%s,%s%s\n", n, morton_bits, rb, ms,
+        printf("glradix-lbvh,%u,%u,1,%u,%.4f,%.1f,%s,%s%s%s\n", n, morton_bits, rb, ms,
                ms > 0 ? n / ms / 1e3 : 0.0, verified,
-               scene == BENCH_SCENE_BOXES ? "uniform" : bench_scene_name(scene), sah_csv);
+               scene == BENCH_SCENE_BOXES ? "uniform" : bench_scene_name(scene), sah_csv,
+               rays_csv);
       else
         fprintf(info, "lbvh: %u boxes (scene %s), %u-bit Morton codes, radix_bits %u: %.4f ms "
                       "(codes + sort + build), verified %s\n",
                 n, bench_scene_name(scene), morton_bits, rb, ms, verified);
       if (sah) bench_sah_print(info, n, bench_scene_name(scene), &sr);
+      if (rays) bench_rays_print(info, n, bench_scene_name(scene), &rr);
       double refit_ms = 0;
       if (time_step(gl, q, ctx, glradix_lbvh_refit, &d, repeat, times, &refit_ms) == GLRADIX_OK)
         fprintf(info, "lbvh refit: %u boxes: %.4f ms\n", n, refit_ms);

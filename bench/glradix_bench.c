@@ -28,6 +28,7 @@
 #include "bench_dist.h"
 #include "bench_host.h"
 #include "bench_lbvh.h"
+#include "bench_rays.h"
 #include "bench_scene.h"
 #include "bench_soak.h"
 #include "bench_svg.h"
@@ -66,6 +67,7 @@ typedef struct options {
   int vs_bitonic;  /* --vs-bitonic: a bitonic sort beside each glradix case */
   bench_scene scene; /* --lbvh --scene */
   int sah, scene_given; /* --lbvh --sah */
+  unsigned rays;        /* --lbvh --rays: the image's side, 0 for no rays */
   uint32_t seed;
 } options;
 
@@ -119,6 +121,12 @@ static void usage(FILE *f) {
         "                      a few seconds a 1M): a line 'sah: ...' per size, and with --csv\n"
         "                      the columns sah_lbvh,sah_binned,sah_ratio (lbvh/binned); exits 1\n"
         "                      on a cost that is not finite or a binned cost above twice the LBVH's\n"
+        "  --rays              --lbvh: also closest-hit rays through the built tree with the\n"
+        "                      installed GLSL traversal (glradix/lbvh.glsl), one a pixel of a\n"
+        "                      camera outside the scene, the primitive its box: a line 'rays: ...'\n"
+        "                      per size, and with --csv the columns rays,rays_ms,mrays_per_s,\n"
+        "                      rays_hit; --verify checks a 16 x 16 grid of them on the CPU\n"
+        "  --rays-size S       --rays with an S x S image, 1..2048 (default 1024: 1M rays)\n"
         "  --key-type T        uint32 (default), int32, float32 or uint64 (key bits 64,63);\n"
         "                      rows of other types than uint32 say impl glradix-T\n"
         "  --svg FILE          plot Mkeys/s versus N to FILE (SVG)\n"
@@ -244,6 +252,10 @@ static int parse_args(int argc, char **argv, options *o) {
       o->lbvh = 1;
     } else if (!eq && IS("--sah")) {
       o->sah = 1;
+    } else if (!eq && IS("--rays")) {
+      if (!o->rays) o->rays = BENCH_RAYS_SIZE;
+    } else if (IS("--rays-size")) {
+      if (parse_option_u32("--rays-size", VALUE(), 2048, &o->rays)) return -1;
     } else if (IS("--scene")) {
       const char *v = VALUE();
       o->scene_given = 1;
@@ -353,8 +365,8 @@ static int parse_args(int argc, char **argv, options *o) {
 #undef VALUE
   }
   if (!o->pairs && !o->keys_only) o->pairs = o->keys_only = 1;
-  if ((o->sah || o->scene_given) && !o->lbvh) {
-    fprintf(stderr, "glradix-bench: --sah and --scene go with --lbvh\n");
+  if ((o->sah || o->scene_given || o->rays) && !o->lbvh) {
+    fprintf(stderr, "glradix-bench: --sah, --scene and --rays go with --lbvh\n");
     return -1;
   }
   if (o->soak_s && o->lbvh) {
@@ -584,10 +596,11 @@ int main(int argc, char **argv) {
                                 opt.seed, opt.verify, opt.csv};
     if (opt.soak_s && ctx[0]) failed |= bench_soak(&b, ctx[0], &sd, info);
     if (opt.lbvh && opt.csv)
-      printf("%s%s\n", CSV_HEADER, opt.sah ? ",sah_lbvh,sah_binned,sah_ratio" : "");
+      printf("%s%s%s\n", CSV_HEADER, opt.sah ? ",sah_lbvh,sah_binned,sah_ratio" : "",
+             opt.rays ? ",rays,rays_ms,mrays_per_s,rays_hit" : "");
     for (size_t kb = 0; opt.lbvh && kb < opt.nkey_bits && ctx[0]; ++kb)
       failed |= bench_lbvh(&gl, ctx[0], opt.sizes, opt.nsizes, opt.key_bits[kb], opt.repeat,
-                           opt.verify, opt.csv, info, opt.scene, opt.sah, opt.stages);
+                           opt.verify, opt.csv, info, opt.scene, opt.sah, opt.stages, opt.rays);
     if (b.gpu_timer) gl.DeleteQueries(2, b.query);
     for (size_t k = 0; k < opt.nbits; ++k) glradix_destroy(ctx[k]);
     glradix_headless_destroy(h);
