@@ -1,6 +1,6 @@
 /*
  * glradix-demo internals shared by its files: the GL function table, the
- * procedural scene, the pass-by-pass sort states and the two views.
+ * procedural scene, the pass-by-pass sort states and the three views.
  */
 #ifndef GLRADIX_DEMO_H
 #define GLRADIX_DEMO_H
@@ -68,6 +68,13 @@ int view_bvh_max_depth(void);
 int view_bvh_boxes(void);      /* boxes at the current depth */
 void view_bvh_draw(const demo_camera *cam, int w, int h);
 void view_bvh_free(void);
+
+/* ---- view_rays.c ---- */
+int view_rays_init(const demo_scene *s, glradix_loadfunc load);
+int view_rays_draw(const demo_camera *cam, int w, int h); /* 1: traced anew (title) */
+void view_rays_describe(char *out, size_t size);
+int view_rays_check(char *line, size_t size); /* the last trace against the CPU */
+void view_rays_free(void);
 
 /* ---- png_out.c ---- */
 int png_write_rgba(const char *path, const unsigned char *bottom_up, int w, int h);

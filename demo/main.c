@@ -1,7 +1,9 @@
 /*
  * glradix-demo: watch glradix sort 30-bit Morton codes pass by pass
- * (view 1) and see the Morton order and the LBVH built from it (view 2),
- * in a GLFW window or, with --headless --out DIR, as PNGs.
+ * (view 1), see the Morton order and the LBVH built from it (view 2) and
+ * the scene ray-traced through an LBVH with the library's GLSL traversal
+ * (view 3, view_rays.c), in a GLFW window or, with --headless --out DIR,
+ * as PNGs.
  *
  * View 1 shows the whole key array through each 2-bit pass of a
  * radix_bits = 2 context (see sort_steps.c): after the pass's local shuffle,
@@ -24,7 +26,7 @@
 enum { HEADLESS_W = 640, HEADLESS_H = 360 };
 
 static struct {
-  int view;        /* 1 sort, 2 LBVH */
+  int view;        /* 1 sort, 2 LBVH, 3 rays */
   unsigned step;   /* 0 .. DEMO_STEPS - 1 */
   demo_camera cam;
   int dragging;
@@ -33,15 +35,15 @@ static struct {
 } app = {1, 0, {35.0f, 25.0f, 2.6f}, 0, 0.0, 0.0, 1};
 
 static void usage(FILE *f) {
-  fputs("usage: glradix-demo [--n N] [--seed S] [--frames N] [--view 1|2]\n"
+  fputs("usage: glradix-demo [--n N] [--seed S] [--frames N] [--view 1|2|3]\n"
         "                    [--headless --out DIR]\n"
         "  --n N        points / keys (default 65536 in a window, 32768 headless)\n"
         "  --seed S     scene seed (default 1)\n"
         "  --frames N   window: quit after N frames\n"
-        "  --view V     window: start in view 1 (sort) or 2 (LBVH)\n"
+        "  --view V     window: start in view 1 (sort), 2 (LBVH) or 3 (rays)\n"
         "  --headless   no window: EGL context, render offscreen\n"
-        "  --out DIR    headless: write sort_00..15.png and lbvh.png into DIR\n"
-        "keys: 1 sort view, 2 LBVH view; space/right next pass, left back,\n"
+        "  --out DIR    headless: write sort_00..30.png, lbvh.png and rays.png into DIR\n"
+        "keys: 1 sort view, 2 LBVH view, 3 ray view; space/right next pass, left back,\n"
         "      r restart; +/- LBVH depth; drag to orbit, scroll to zoom; esc quits\n",
         f);
 }
@@ -51,18 +53,23 @@ static void title_text(const demo_steps *st, char *out, size_t size) {
   if (app.view == 1) {
     steps_describe(st, app.step, line, sizeof line);
     snprintf(out, size, "glradix-demo [sort] %s", line);
-  } else {
+  } else if (app.view == 2) {
     snprintf(out, size,
              "glradix-demo [LBVH] depth %d of %d (%d boxes), %u points coloured by Morton order",
              view_bvh_depth(), view_bvh_max_depth(), view_bvh_boxes(), st->n);
+  } else {
+    view_rays_describe(line, sizeof line);
+    snprintf(out, size, "glradix-demo [rays] %s", line);
   }
 }
 
 static void draw(const demo_steps *st, int w, int h) {
   if (app.view == 1)
     view_sort_draw(st, app.step, w, h);
-  else
+  else if (app.view == 2)
     view_bvh_draw(&app.cam, w, h);
+  else if (view_rays_draw(&app.cam, w, h))
+    app.dirty = 1; /* the title shows the new trace's time */
 }
 
 /* ---- headless: render every step into an FBO and write PNGs ---- */
@@ -109,6 +116,17 @@ static int run_headless(const demo_steps *st, const char *dir) {
   title_text(st, line, sizeof line);
   printf("%s\n", line + strlen("glradix-demo "));
   if (ok && dir) ok = snapshot(st, dir, "lbvh.png");
+  app.view = 3;
+  if (ok && dir)
+    ok = snapshot(st, dir, "rays.png");
+  else if (ok)
+    draw(st, HEADLESS_W, HEADLESS_H); /* traced all the same, for the check */
+  title_text(st, line, sizeof line);
+  printf("%s\n", line + strlen("glradix-demo "));
+  if (ok) {
+    ok = view_rays_check(line, sizeof line);
+    printf("%s\n", line);
+  }
   gl.BindFramebuffer(GL_FRAMEBUFFER, 0);
   gl.DeleteRenderbuffers(2, rb);
   gl.DeleteFramebuffers(1, &fbo);
@@ -128,6 +146,7 @@ static void on_key(GLFWwindow *win, int key, int scancode, int action, int mods)
   case GLFW_KEY_ESCAPE: glfwSetWindowShouldClose(win, GLFW_TRUE); break;
   case GLFW_KEY_1: app.view = 1; break;
   case GLFW_KEY_2: app.view = 2; break;
+  case GLFW_KEY_3: app.view = 3; break;
   case GLFW_KEY_SPACE:
   case GLFW_KEY_RIGHT: if (app.step + 1 < DEMO_STEPS) ++app.step; break;
   case GLFW_KEY_LEFT: if (app.step > 0) --app.step; break;
@@ -211,7 +230,7 @@ int main(int argc, char **argv) {
       if (*end) goto bad;
     } else if (!strcmp(argv[i], "--view") && i + 1 < argc) {
       app.view = (int)strtol(argv[++i], &end, 10);
-      if (*end || app.view < 1 || app.view > 2) goto bad;
+      if (*end || app.view < 1 || app.view > 3) goto bad;
     } else if (!strcmp(argv[i], "--frames") && i + 1 < argc) {
       frames = strtol(argv[++i], &end, 10);
       if (*end || frames < 0) goto bad;
@@ -275,7 +294,7 @@ int main(int argc, char **argv) {
   if (!scene_make(&scene, (uint32_t)n, seed)) {
     fputs("glradix-demo: out of memory\n", stderr);
   } else if (!steps_build(&steps, &scene, load) || !view_sort_init() ||
-             !view_bvh_init(&scene, &steps, load)) {
+             !view_bvh_init(&scene, &steps, load) || !view_rays_init(&scene, load)) {
     fputs("glradix-demo: setup failed\n", stderr);
   } else if (headless) {
     ok = run_headless(&steps, out);
@@ -284,6 +303,7 @@ int main(int argc, char **argv) {
     printf("%u points, seed %lu: final pass verified %s\n", steps.n, seed, ok ? "yes" : "no");
     ok = run_window(win, &steps, frames) && ok;
   }
+  view_rays_free();
   view_bvh_free();
   view_sort_free();
   steps_free(&steps);
