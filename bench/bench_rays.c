@@ -136,6 +136,14 @@ static void cpu_slab(const float *box, const float *o, const float *d, double *e
  * the last bits too. */
 static double tolerance(double t) { return 1e-3 + 1e-4 * fabs(t); }
 
+/* Boxes the ray meets at the same distances (a mesh's two triangles of a
+ * cell can have one box). */
+static int same_box(const float *p, const float *q) {
+  for (int c = 0; c < 3; ++c)
+    if (p[c] != q[c] || p[4 + c] != q[4 + c]) return 0;
+  return 1;
+}
+
 /* Checks one ray's closest hit (prim, t) against every box, as the
  * traversal's tests check solid boxes: a miss only where the CPU hits
  * nothing clearly (a clear hit: an interval longer than the tolerance); a
@@ -177,8 +185,7 @@ static int check_ray(const float *b, uint32_t n, const float *o, const float *d,
              clear_t);
   else {
     for (uint32_t q = 0; q < prim; ++q) /* identical boxes tie: the lowest index wins */
-      if (memcmp(&b[8 * (size_t)q], &b[8 * (size_t)prim], 12) == 0 &&
-          memcmp(&b[8 * (size_t)q + 4], &b[8 * (size_t)prim + 4], 12) == 0) {
+      if (same_box(&b[8 * (size_t)q], &b[8 * (size_t)prim])) {
         snprintf(why, len, "hit box %u, but box %u is the same and has a lower index", prim, q);
         return 0;
       }
@@ -207,10 +214,10 @@ static int dispatch(void *arg) {
  * configuration, the installed text, then the bench's code. */
 static GLuint rays_program(GladGLContext *gl) {
   const char *glsl = glradix_lbvh_glsl();
-  char *source = malloc(strlen(glsl) + strlen(RAYS_MAIN) + 1);
+  const size_t a = strlen(glsl), b = strlen(RAYS_MAIN);
+  char *source = malloc(a + b + 1);
   if (!source) return 0;
-  strcpy(source, glsl);
-  strcat(source, RAYS_MAIN);
+  snprintf(source, a + b + 1, "%s%s", glsl, RAYS_MAIN);
   const GLuint program =
       bench_program(gl, "#define GLRADIX_LBVH_BINDING 0\n#define GLRADIX_LBVH_RAY\n", source,
                     "rays (lbvh.glsl)");
