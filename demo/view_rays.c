@@ -5,7 +5,7 @@
  * of glradix_lbvh_glsl()), so that the tree is seen doing its job.
  *
  * Primitives: a sphere of radius DEMO_RAY_RADIUS around each of the
- * scene's points (a point's own box has no size, and a ray never hits it),
+ * scene's points (a point's own box has no size: rays all but never meet it),
  * in a tree of their own: glradix_lbvh_build over the spheres' boxes. The
  * primitive test (glradix_lbvh_ray_prim) is the exact ray-sphere test, so
  * the balls are round, not boxes.
@@ -45,7 +45,7 @@ static const char *rays_cs =
     "layout(std430, binding = 2) readonly buffer Codes { uint codes[]; };\n"
     "layout(std430, binding = 3) writeonly buffer Hits { uvec2 hits[]; };  /* sphere, t bits */\n"
     "layout(rgba8, binding = 0) writeonly uniform image2D image;\n"
-    "uniform vec3 eye, fwd, right, up; /* right and up: a pixel step's half-extent */\n"
+    "uniform vec3 eye, fwd, right, up; /* right, up: the image's half-extents at distance 1 */\n"
     "uniform ivec2 size;\n"
     "uniform vec3 light;               /* towards the light, unit */\n"
     "uniform vec4 floor_box;           /* the floor: x and z range, at height floor_y */\n"
