@@ -92,7 +92,7 @@ static int defined(scan *s, const char *name, size_t len) {
   return m->kind == MACRO_UNSURE ? UNKNOWN : 1;
 }
 
-/* ---- #if expressions: tokens after macro expansion, then a C-like
+/* ---- #if expressions: tokens with macros expanded, then a C-like
  * evaluation in which an unknown operand makes the result unknown (but
  * 0 && x and 1 || x are known). ---- */
 
@@ -370,19 +370,19 @@ static void directive(scan *s, const char *p, const char *end) {
     else s->depth--;
   } else if ((IS("define") || IS("undef")) && here != 0) {
     const char *macro_name = arg;
-    const char *after = ident_end(arg, end);
-    if (after == macro_name) {
+    const char *name_end = ident_end(arg, end);
+    if (name_end == macro_name) {
       s->failed = true;
       return;
     }
-    const size_t macro_len = (size_t)(after - macro_name);
-    const char *value = skip_blanks(after, end);
+    const size_t macro_len = (size_t)(name_end - macro_name);
+    const char *value = skip_blanks(name_end, end);
     size_t value_len = (size_t)(end - value);
     while (value_len > 0 && (value[value_len - 1] == ' ' || value[value_len - 1] == '\t' ||
                              value[value_len - 1] == '\r'))
       value_len--;
     macro_kind kind = IS("undef")  ? MACRO_UNDEFINED
-                      : *after == '(' ? MACRO_FUNCTION
+                      : *name_end == '(' ? MACRO_FUNCTION
                                       : MACRO_VALUE;
     if (here == UNKNOWN) kind = MACRO_UNSURE;
     set_macro(s, macro_name, macro_len, kind, value, value_len);
@@ -413,7 +413,7 @@ static int blocks_on_line(const char *p, const char *end) {
 }
 
 /* The parts joined, with backslash-newlines spliced out and comments made
- * blanks (their newlines kept), as GLSL reads them before preprocessing. */
+ * blanks (their newlines kept), as GLSL's preprocessor reads them. */
 static char *clean_source(const char *const *parts, size_t count, size_t *length) {
   size_t total = 0;
   for (size_t i = 0; i < count; i++) total += strlen(parts[i]);

@@ -291,7 +291,7 @@ void _glradix_delete_programs(glradix_context *ctx);
 /* GLRADIX_ERROR_UNSUPPORTED, with one log line under `fn` naming the limit
  * and the need, if a program of `programs` (`count` of them, as `set` runs
  * them) was left unbuilt for declaring more storage blocks than the
- * context allows; checked before a call's first dispatch. */
+ * context allows; checked by a call ahead of its first dispatch. */
 glradix_status _glradix_check_programs(glradix_context *ctx, const char *fn, _glradix_set set,
                                        const _glradix_program *programs, size_t count);
 

@@ -120,7 +120,7 @@ static glradix_status tree_checks(glradix_context *ctx, const char *fn, const gl
   if (st == GLRADIX_OK) st = _glradix_check_distinct(ctx, fn, d->nodes, "nodes", d->bounds, "bounds");
   if (st == GLRADIX_OK)
     st = _glradix_check_word(ctx, fn, d->count_buffer, d->count_offset, "count_buffer");
-  /* the programs, before any runs (a build's sort checks its own) */
+  /* the programs, while none has run (a build's sort checks its own) */
   const _glradix_program built[] = {_GLRADIX_PROG_LBVH_LEAVES, d->morton_bits == 63
                                                                    ? _GLRADIX_PROG_LBVH_TREE_63
                                                                    : _GLRADIX_PROG_LBVH_TREE_30};

@@ -319,7 +319,7 @@ glradix_status _glradix_build_programs(glradix_context *ctx, _glradix_set set) {
   for (int i = 0; i < _GLRADIX_PROG_COUNT; i++) {
     if (programs[i] || !in_set(set, i)) continue;
     if (i == _GLRADIX_PROG_FILL_WORDS && !ctx->es) continue; /* GL clears instead */
-    if (ctx->program_blocks[set][i] > ctx->max_blocks) continue; /* counted, left out before */
+    if (ctx->program_blocks[set][i] > ctx->max_blocks) continue; /* counted and left out already */
     glradix_status st = build_one(ctx, &SOURCES[i], set, &programs[i], &ctx->program_blocks[set][i]);
     if (st == GLRADIX_OK) st = _glradix_gl_error(ctx, "building programs");
     if (st != GLRADIX_OK) {

@@ -14,10 +14,11 @@ static glradix_status upload(glradix_context *ctx, _glradix_buffer *b, const uin
 /* The sorted staging buffers into the caller's arrays, both or neither.
  * GL: glGetBufferSubData of the library's own buffers, never mapped and
  * as large as the read, which fails on nothing the library leaves to
- * chance (only GL_OUT_OF_MEMORY, after which GL's state is undefined).
+ * chance (only GL_OUT_OF_MEMORY, which leaves GL's state undefined).
  * OpenGL ES has no glGetBufferSubData: both buffers are mapped for reading
- * before either array is written, so that a failed map (a GL error, which
- * becomes the status) leaves keys and values as they were. */
+ * first, and the arrays are written only where both maps hold, so that a
+ * failed map (a GL error, which becomes the status) leaves keys and values
+ * as they were. */
 static glradix_status download(glradix_context *ctx, uint32_t *keys, uint32_t *values,
                                GLsizeiptr bytes) {
   GladGLContext *gl = &ctx->gl;

@@ -147,11 +147,11 @@ START_TEST(bound_egl_api_is_kept) {
   glradix_headless *h = create_or_fail();
   unsetenv("GLRADIX_EGL_API");
   ck_assert_str_eq(glradix_headless_api(h), cases[_i].helper);
-  ck_assert_msg(query() == helper_api, "%s helper, after create: API 0x%x", cases[_i].helper,
+  ck_assert_msg(query() == helper_api, "%s helper, once created: API 0x%x", cases[_i].helper,
                 query());
   ck_assert(bind(app_api));
   glradix_headless_destroy(h);
-  ck_assert_msg(query() == app_api, "%s helper, after destroy: API 0x%x, the application's 0x%x",
+  ck_assert_msg(query() == app_api, "%s helper, once destroyed: API 0x%x, the application's 0x%x",
                 cases[_i].helper, query(), app_api);
   bind(TEST_EGL_OPENGL_API);
   glradix_headless_destroy(keep);

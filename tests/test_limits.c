@@ -229,8 +229,8 @@ static glradix_context *create_limited_or_fail(int blocks, glradix_plan plan) {
 
 /* ES's least limit, 4: what fits runs (one-tile sorts, the scan, Morton
  * codes, the scan-then-propagate plan's keys alone: glradix_sort_inspect);
- * every call that needs a program of more blocks is refused before it
- * writes anything (reduce-then-scan sorts, pairs through more than a tile,
+ * every call that needs a program of more blocks is refused with nothing
+ * written (reduce-then-scan sorts, pairs through more than a tile,
  * compaction, the LBVH build), and the context goes on working. */
 START_TEST(storage_blocks_below_a_program_are_unsupported) {
   enum { BLOCKS = 4, BOXES = 1000 };
@@ -281,8 +281,8 @@ START_TEST(storage_blocks_below_a_program_are_unsupported) {
   memcpy(hv, v, n * 4);
   EXPECT_UNSUPPORTED(glradix_sort_host(ctx, hk, hv, n), "glradix_sort_host",
                      "shuffle_scatter.comp", BLOCKS);
-  expect_equal_u32(k, hk, n, "host keys after the refused sort");
-  expect_equal_u32(v, hv, n, "host values after the refused sort");
+  expect_equal_u32(k, hk, n, "host keys, the sort refused");
+  expect_equal_u32(v, hv, n, "host values, the sort refused");
   glradix_compact_desc cd = {0};
   cd.input = vb;
   cd.output = ob;
@@ -309,15 +309,15 @@ START_TEST(storage_blocks_below_a_program_are_unsupported) {
   EXPECT_UNSUPPORTED(glradix_lbvh_build(ctx, &ld), "glradix_lbvh_build", NULL, BLOCKS);
   /* nothing of the caller's was written */
   buf_read(kb, got, n);
-  expect_equal_u32(k, got, n, "keys after the refused calls");
+  expect_equal_u32(k, got, n, "keys, the calls refused");
   buf_read(vb, got, n);
-  expect_equal_u32(v, got, n, "values after the refused calls");
+  expect_equal_u32(v, got, n, "values, the calls refused");
   buf_read(ob, got, n);
-  expect_equal_u32(v, got, n, "compaction's output after the refused call");
+  expect_equal_u32(v, got, n, "compaction's output, the call refused");
   buf_read(cb, got, 1);
   ck_assert_uint_eq(got[0], count_word);
   buf_read(nb, got, (2 * BOXES - 1) * 8);
-  expect_equal_u32(v, got, (2 * BOXES - 1) * 8, "nodes after the refused build");
+  expect_equal_u32(v, got, (2 * BOXES - 1) * 8, "nodes, the build refused");
   expect_no_gl_error("the refused calls");
   /* the context still sorts what fits */
   run_gl_sort_twice(ctx, 1000, DIST_MORTON, 1, 0, 0, 94);

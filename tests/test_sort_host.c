@@ -64,8 +64,8 @@ START_TEST(host_failed_values_map_writes_nothing) {
                 glradix_status_string(st));
   ck_assert_msg(tg_log.count == 1 && strstr(tg_log.first, "glradix_sort_host"), "%d log lines: %s",
                 tg_log.count, tg_log.first);
-  expect_equal_u32(k, hk, N, "keys after the failed read-back");
-  expect_equal_u32(v, hv, N, "values after the failed read-back");
+  expect_equal_u32(k, hk, N, "keys, the read-back failed");
+  expect_equal_u32(v, hv, N, "values, the read-back failed");
   expect_no_gl_error("the failed read-back");
   /* the keys alone map, and other counts map their values */
   test_log_reset(&tg_log);

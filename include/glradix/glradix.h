@@ -231,7 +231,7 @@ typedef struct glradix_sort_desc {
  *         shader storage blocks than the context's
  *         GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS allows: 6 to 11 for sorts
  *         of more than a tile, 4 to 6 with GLRADIX_PLAN_SCAN_THEN_PROPAGATE;
- *         refused before the first dispatch, with one log line naming the
+ *         refused with nothing dispatched, with one log line naming the
  *         program, its blocks and the limit), GLRADIX_ERROR_GL.
  *         On any validation error the buffers are untouched and one line is logged.
  *         A count of 0 sorts nothing: it runs only the checks that need no
@@ -315,8 +315,8 @@ GLRADIX_API glradix_status glradix_sort_inspect(glradix_context *ctx,
  *
  * @errors as glradix_sort, plus GLRADIX_ERROR_INVALID_ARGUMENT for keys NULL
  *         with count > 0 and GLRADIX_ERROR_TOO_LARGE for count > UINT32_MAX.
- *         On error the arrays are unchanged (on OpenGL ES both staging
- *         buffers are mapped before either array is written).
+ *         On error the arrays are unchanged (on OpenGL ES neither array is
+ *         written unless both staging buffers map).
  * @gl_state as glradix_sort.
  */
 GLRADIX_API glradix_status glradix_sort_host(glradix_context *ctx, uint32_t *keys,

@@ -114,8 +114,8 @@ GLRADIX_API size_t glradix_lbvh_nodes_bytes(uint32_t count);
  *         mapped or the same buffer as bounds, count 0, and
  *         GLRADIX_ERROR_SHADER when the sort's programs for 63-bit codes or
  *         for large counts are compiled on first use (as glradix_sort);
- *         GLRADIX_ERROR_UNSUPPORTED also for the sort's programs, before
- *         any node is written.
+ *         GLRADIX_ERROR_UNSUPPORTED also for the sort's programs, with no
+ *         node written.
  * @gl_state as glradix_sort (this file's header).
  */
 GLRADIX_API glradix_status glradix_lbvh_build(glradix_context *ctx, const glradix_lbvh_desc *desc);
