@@ -155,6 +155,15 @@ glradix_status _glradix_create_for_tests(const glradix_desc *desc, const _glradi
   _glradix_begin(ctx, &saved);
   glradix_status st = read_limits(ctx);
   if (st == GLRADIX_OK) st = _glradix_build_programs(ctx, _GLRADIX_SET_BASE);
+  /* The default plan where it fits: reduce-then-scan's pairs need 10 or 11
+   * storage blocks (GL 4.3 promises 8, ES 3.1 4), scan-then-propagate's 6,
+   * so a context between them sorts pairs the slower way, not not at all. */
+  if (st == GLRADIX_OK && desc->plan == GLRADIX_PLAN_DEFAULT &&
+      !_glradix_plan_fits(ctx, GLRADIX_PLAN_REDUCE_THEN_SCAN) &&
+      _glradix_plan_fits(ctx, GLRADIX_PLAN_SCAN_THEN_PROPAGATE)) {
+    ctx->desc.plan = GLRADIX_PLAN_SCAN_THEN_PROPAGATE;
+    st = _glradix_build_programs(ctx, _GLRADIX_SET_BASE);
+  }
   if (st == GLRADIX_OK) {
     /* What every sort runs (a one-tile sort: the count's program and
      * tile_sort; on ES the fills): a context too small for them is

@@ -371,6 +371,9 @@ glradix_status _glradix_sort(glradix_context *ctx, const char *fn, const glradix
  * count's program and the fills. */
 glradix_status _glradix_check_sort_programs(glradix_context *ctx, const char *fn,
                                             const _glradix_scratch *s, bool pairs, bool inspect);
+/* Whether the pairs programs of `plan` fit the context's storage-block
+ * limit (BASE's counts): glradix_create's choice of the default plan. */
+bool _glradix_plan_fits(const glradix_context *ctx, glradix_plan plan);
 /* Shared memory of a work group's block scan (common.glsl), at most. */
 static inline GLint64 _glradix_scan_shared_bytes(GLuint wg_size) {
   return ((GLint64)wg_size + wg_size / 8 + 2) * 8;

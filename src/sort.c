@@ -2,6 +2,8 @@
  * The plan is a list of steps, each a stage's C function (one shader) with
  * the pass's buffers and uniforms; one loop runs it, and profiling and
  * inspection are hooks on that loop. */
+#include <string.h>
+
 #include "internal.h"
 
 /* The _GLRADIX_KEY_* bits common.glsl's sort_key() applies. */
@@ -58,6 +60,26 @@ static glradix_status prepare(glradix_context *ctx, const char *fn, const glradi
   return _glradix_scratch_allocate(ctx, s);
 }
 
+/* Every program any pass of plan_passes' plans may run, with or without
+ * values; returns how many. */
+static size_t plan_programs(bool reduce_then_scan, bool pairs, _glradix_program out[6]) {
+  const _glradix_program rts[] = {
+      _GLRADIX_PROG_TILE_COUNTS, _GLRADIX_PROG_TILE_COUNTS_ONE, _GLRADIX_PROG_SCAN_BLOCKS,
+      _GLRADIX_PROG_SCAN_ADD,
+      pairs ? _GLRADIX_PROG_SHUFFLE_SCATTER_PAIRS : _GLRADIX_PROG_SHUFFLE_SCATTER,
+      pairs ? _GLRADIX_PROG_COPY_BACK_PAIRS : _GLRADIX_PROG_COPY_BACK};
+  const _glradix_program stp[] = {
+      pairs ? _GLRADIX_PROG_LOCAL_SHUFFLE_PAIRS : _GLRADIX_PROG_LOCAL_SHUFFLE,
+      _GLRADIX_PROG_SCAN_BLOCKS, _GLRADIX_PROG_SCAN_ADD,
+      pairs ? _GLRADIX_PROG_GLOBAL_SCATTER_PAIRS : _GLRADIX_PROG_GLOBAL_SCATTER};
+  if (reduce_then_scan) {
+    memcpy(out, rts, sizeof rts);
+    return sizeof rts / sizeof rts[0];
+  }
+  memcpy(out, stp, sizeof stp);
+  return sizeof stp / sizeof stp[0];
+}
+
 glradix_status _glradix_check_sort_programs(glradix_context *ctx, const char *fn,
                                             const _glradix_scratch *s, bool pairs, bool inspect) {
   if (s->single) {
@@ -65,21 +87,18 @@ glradix_status _glradix_check_sort_programs(glradix_context *ctx, const char *fn
                                                : _GLRADIX_PROG_TILE_SORT};
     return _glradix_check_programs(ctx, fn, s->set, one_tile, 1);
   }
-  /* every program any pass of plan_passes' plans may run */
-  const _glradix_program reduce_then_scan[] = {
-      _GLRADIX_PROG_TILE_COUNTS, _GLRADIX_PROG_TILE_COUNTS_ONE, _GLRADIX_PROG_SCAN_BLOCKS,
-      _GLRADIX_PROG_SCAN_ADD,
-      pairs ? _GLRADIX_PROG_SHUFFLE_SCATTER_PAIRS : _GLRADIX_PROG_SHUFFLE_SCATTER,
-      pairs ? _GLRADIX_PROG_COPY_BACK_PAIRS : _GLRADIX_PROG_COPY_BACK};
-  const _glradix_program scan_then_propagate[] = {
-      pairs ? _GLRADIX_PROG_LOCAL_SHUFFLE_PAIRS : _GLRADIX_PROG_LOCAL_SHUFFLE,
-      _GLRADIX_PROG_SCAN_BLOCKS, _GLRADIX_PROG_SCAN_ADD,
-      pairs ? _GLRADIX_PROG_GLOBAL_SCATTER_PAIRS : _GLRADIX_PROG_GLOBAL_SCATTER};
-  if (ctx->desc.plan == GLRADIX_PLAN_REDUCE_THEN_SCAN && !inspect)
-    return _glradix_check_programs(ctx, fn, s->set, reduce_then_scan,
-                                   sizeof reduce_then_scan / sizeof reduce_then_scan[0]);
-  return _glradix_check_programs(ctx, fn, s->set, scan_then_propagate,
-                                 sizeof scan_then_propagate / sizeof scan_then_propagate[0]);
+  _glradix_program programs[6];
+  const size_t count =
+      plan_programs(ctx->desc.plan == GLRADIX_PLAN_REDUCE_THEN_SCAN && !inspect, pairs, programs);
+  return _glradix_check_programs(ctx, fn, s->set, programs, count);
+}
+
+bool _glradix_plan_fits(const glradix_context *ctx, glradix_plan plan) {
+  _glradix_program programs[6];
+  const size_t count = plan_programs(plan == GLRADIX_PLAN_REDUCE_THEN_SCAN, true, programs);
+  for (size_t k = 0; k < count; k++)
+    if (ctx->program_blocks[_GLRADIX_SET_BASE][programs[k]] > ctx->max_blocks) return false;
+  return true;
 }
 
 /* The width of the digit from bit `shift`: radix_bits, less in the top pass. */

@@ -341,7 +341,8 @@ END_TEST
  * within ES's 4 blocks; within GL 4.3's 8, reduce-then-scan's keys alone
  * and scan-then-propagate's pairs, while reduce-then-scan's pairs (10 or
  * 11 blocks: shuffle_scatter reads and writes its buffers through vector
- * views too) are refused. */
+ * views too) are refused when asked for; the default plan is then
+ * scan-then-propagate, and sorts pairs. */
 START_TEST(storage_blocks_that_fit_sort) {
   const size_t n = 100003;
   glradix_context *ctx = create_limited_or_fail(4, GLRADIX_PLAN_SCAN_THEN_PROPAGATE);
@@ -351,6 +352,10 @@ START_TEST(storage_blocks_that_fit_sort) {
   run_gl_sort_twice(ctx, n, DIST_UNIFORM, 1, 0, 0, 96);
   glradix_destroy(ctx);
   ctx = create_limited_or_fail(8, GLRADIX_PLAN_DEFAULT);
+  ck_assert_int_eq(glradix_query_desc(ctx).plan, GLRADIX_PLAN_SCAN_THEN_PROPAGATE);
+  run_gl_sort_twice(ctx, n, DIST_UNIFORM, 1, 0, 0, 98);
+  glradix_destroy(ctx);
+  ctx = create_limited_or_fail(8, GLRADIX_PLAN_REDUCE_THEN_SCAN);
   run_gl_sort_twice(ctx, n, DIST_UNIFORM, 0, 0, 0, 97);
   GLuint kb = buf_create(NULL, n, n), vb = buf_create(NULL, n, n);
   glradix_sort_desc sd = {0};

@@ -116,7 +116,10 @@ typedef struct glradix_desc {
                                 a smaller value caps the work groups in x, the
                                 rest of a dispatch spills into y (exercises the
                                 2-D grid path that large counts take) */
-  glradix_plan plan;       /**< pass plan; 0 = GLRADIX_PLAN_REDUCE_THEN_SCAN */
+  glradix_plan plan;       /**< pass plan; 0 = GLRADIX_PLAN_REDUCE_THEN_SCAN, or
+                                GLRADIX_PLAN_SCAN_THEN_PROPAGATE where only its pair
+                                programs fit GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS
+                                (glradix_query_desc says which) */
   int disable_subgroups;   /**< nonzero: never use the GL_KHR_shader_subgroup
                                 fast path (the portable GLSL 4.30 path is used) */
   int profile;             /**< nonzero: time every stage of every sort on the
