@@ -33,10 +33,10 @@ int bench_lbvh_check(const glradix_lbvh_node *nodes, const float *b, uint32_t n,
  * CPU binned build's (bench_sah.h), a line on info and, with csv, three
  * more columns (sah_lbvh, sah_binned, sah_ratio). rays (nonzero): closest-hit
  * rays through the built tree, one per pixel of a rays x rays image
- * (bench_rays.h), a line on info and, with csv, four more columns after
- * those (rays, rays_ms, mrays_per_s, rays_hit); checked with verify. Also
- * times glradix_lbvh_refit; stages (a context with desc.profile): each
- * step's median time, for the build and the refit. */
+ * (bench_rays.h), a line on info and, with csv, four more columns that
+ * follow those (rays, rays_ms, mrays_per_s, rays_hit); checked with
+ * verify. Also times glradix_lbvh_refit; stages (a context with
+ * desc.profile): each step's median time, for the build and the refit. */
 int bench_lbvh(struct GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, size_t nsizes,
                unsigned morton_bits, unsigned repeat, int verify, int csv, FILE *info,
                bench_scene scene, int sah, int stages, uint32_t rays);

@@ -13,8 +13,8 @@
 
 #include <glradix/lbvh.h>
 
-/* The bench's side of the program, after the #defines and glradix_lbvh_glsl()
- * (the order lbvh.glsl's top asks for). The primitive is the leaf's own box,
+/* The bench's side of the program, which follows the #defines and
+ * glradix_lbvh_glsl() (the order lbvh.glsl's top asks for). The primitive is the leaf's own box,
  * solid, with a slab test per axis that takes an axis the ray does not move
  * along exactly (as the traversal's tests do). Miss distances: tmax, the
  * largest float, which GLSL ES need not have an infinity for. 8 x 8 pixels

@@ -29,7 +29,8 @@ typedef struct bench_rays_result {
  * `nodes`, the primitive being its own box in `bounds` (solid: a ray meets
  * it where it enters). b: the same boxes on the host, 8 floats each (vec4
  * min, vec4 max). The dispatch is timed with a GL_TIMESTAMP pair, the
- * median of `repeat` after bench_time.h's warm-ups. With verify, the rays
+ * median of `repeat` timed runs (bench_time.h's warm-ups first). With
+ * verify, the rays
  * of a BENCH_RAYS_GRID x BENCH_RAYS_GRID grid of pixels over the image
  * (every ray of a smaller image) are compared with a brute-force closest
  * hit on the CPU, with the float tolerance of the traversal's own tests.

@@ -8,7 +8,7 @@
  * scene's points (a point's own box has no size: rays all but never meet it),
  * in a tree of their own: glradix_lbvh_build over the spheres' boxes. The
  * primitive test (glradix_lbvh_ray_prim) is the exact ray-sphere test, so
- * the balls are round, not boxes.
+ * the balls are spheres, not boxes.
  *
  * Shading: the hit sphere's colour is its Morton code on view 2's ramp, lit
  * by a directional light through its normal; a shadow ray
@@ -37,7 +37,7 @@
  * apart, so balls of this radius close the spheres' surfaces up. */
 #define DEMO_RAY_RADIUS 0.012f
 
-/* After "#version", the #defines and glradix_lbvh_glsl(), as lbvh.glsl's
+/* Follows "#version", the #defines and glradix_lbvh_glsl(), as lbvh.glsl's
  * top asks. Rays are unit length, so t is a distance. */
 static const char *rays_cs =
     "layout(local_size_x = 8, local_size_y = 8) in;\n"
