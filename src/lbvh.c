@@ -44,6 +44,8 @@ static void dispatch_windows(glradix_context *ctx, GLuint count, bool first_all)
     const GLuint invocations = window == 0 && first_all ? 2 * count - 1 : count;
     _glradix_dispatch(ctx, _glradix_div_up(invocations, ctx->forms.wg_size));
     if (count - window <= window_size) break;
+    /* lbvh_links' leaves-only dispatches read what the first one copied */
+    if (first_all && window == 0) gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
   }
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
@@ -67,6 +69,7 @@ static void lbvh_links(glradix_context *ctx, const glradix_lbvh_desc *d) {
   _glradix_bind(ctx, _GLRADIX_B_BOUNDS, d->bounds, (uint64_t)d->count * 32u);
   _glradix_bind(ctx, _GLRADIX_B_NODES, d->nodes, nodes_bytes(d->count));
   _glradix_bind(ctx, _GLRADIX_B_PARENTS, ctx->lbvh_parents.name, 0);
+  _glradix_bind(ctx, _GLRADIX_B_INDICES, ctx->lbvh_indices.name, 0);
   _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->lbvh_state.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, d->count);
   dispatch_windows(ctx, d->count, true);
@@ -185,8 +188,9 @@ glradix_status glradix_lbvh_build(glradix_context *ctx, const glradix_lbvh_desc 
  * also writes the leaves' boxes), then the boxes bottom-up. */
 static glradix_status refit(glradix_context *ctx, const glradix_lbvh_desc *d) {
   const GLsizeiptr n = d->count;
-  glradix_status st =
-      _glradix_ensure_buffer(ctx, &ctx->lbvh_parents, (3 * n - 2) * 4, "allocating LBVH scratch");
+  const char *what = "allocating LBVH scratch";
+  glradix_status st = _glradix_ensure_buffer(ctx, &ctx->lbvh_parents, (3 * n - 2) * 4, what);
+  if (st == GLRADIX_OK) st = _glradix_ensure_buffer(ctx, &ctx->lbvh_indices, n * 4, what);
   if (st == GLRADIX_OK)
     st = _glradix_lbvh_state(ctx, d->count, d->count_buffer, d->count_offset, false);
   if (st != GLRADIX_OK) return st;
