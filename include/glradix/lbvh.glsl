@@ -132,6 +132,23 @@ highp uint glradix_lbvh_loop_bound_() {
   return uint(glradix_lbvh_nodes.length());
 }
 
+// Every query's step down: with both children hit, child a (when a_first)
+// or b next and the other pushed; with one hit, that one; with none, the
+// top of the stack, or out of the loop once it is empty. A macro, since a
+// GLSL function would copy the stack in and out.
+#define GLRADIX_LBVH_NEXT_(a_first)                                            \
+  if (hit_a && hit_b) {                                                        \
+    stack[sp++] = (a_first) ? cb : ca;                                         \
+    node = (a_first) ? ca : cb;                                                \
+  } else if (hit_a) {                                                          \
+    node = ca;                                                                 \
+  } else if (hit_b) {                                                          \
+    node = cb;                                                                 \
+  } else {                                                                     \
+    if (sp == 0) break;                                                        \
+    node = stack[--sp];                                                        \
+  }
+
 #if defined(GLRADIX_LBVH_RAY)
 
 highp float glradix_lbvh_ray_prim(highp uint prim, highp vec3 origin, highp vec3 dir,
@@ -216,18 +233,7 @@ highp uint glradix_lbvh_closest_hit(highp vec3 origin, highp vec3 dir, highp flo
       }
       hit_b = false;
     }
-    if (hit_a && hit_b) { // the nearer first, the other later
-      bool a_first = enter_a <= enter_b;
-      stack[sp++] = a_first ? cb : ca;
-      node = a_first ? ca : cb;
-    } else if (hit_a) {
-      node = ca;
-    } else if (hit_b) {
-      node = cb;
-    } else {
-      if (sp == 0) break;
-      node = stack[--sp];
-    }
+    GLRADIX_LBVH_NEXT_(enter_a <= enter_b) // the nearer first, the other later
   }
   return best;
 }
@@ -261,17 +267,7 @@ bool glradix_lbvh_any_hit(highp vec3 origin, highp vec3 dir, highp float tmin,
       if (tp >= tmin && tp <= tmax) return true;
       hit_b = false;
     }
-    if (hit_a && hit_b) {
-      stack[sp++] = cb;
-      node = ca;
-    } else if (hit_a) {
-      node = ca;
-    } else if (hit_b) {
-      node = cb;
-    } else {
-      if (sp == 0) break;
-      node = stack[--sp];
-    }
+    GLRADIX_LBVH_NEXT_(true)
   }
   return false;
 }
@@ -313,17 +309,7 @@ highp uint glradix_lbvh_box_query(highp vec3 lo, highp vec3 hi) {
       if (!glradix_lbvh_box_hit(b.a)) return calls;
       hit_b = false;
     }
-    if (hit_a && hit_b) {
-      stack[sp++] = cb;
-      node = ca;
-    } else if (hit_a) {
-      node = ca;
-    } else if (hit_b) {
-      node = cb;
-    } else {
-      if (sp == 0) break;
-      node = stack[--sp];
-    }
+    GLRADIX_LBVH_NEXT_(true)
   }
   return calls;
 }
