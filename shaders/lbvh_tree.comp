@@ -34,8 +34,11 @@ layout(std430, binding = B_NODES) coherent buffer Nodes { Node nodes[]; };
 
 const uint EMPTY = 0xFFFFFFFFu;
 // A path from a leaf to the root has at most CODE_LEN + 32 nodes (prefix
-// lengths grow down the tree, by index bits below equal codes): 96 bounds
-// both widths' climbs, so no loop grows with n.
+// lengths grow down the tree, by index bits below equal codes), and fewer
+// than n: min(96, n) bounds both widths' climbs, so no loop grows with n.
+// The loops' bounds depend on n so that NVIDIA's compiler, which
+// common.glsl asks to unroll every loop, cannot unroll them: unrolled to
+// their constant bounds, this program did not finish compiling in minutes.
 const uint MAX_DEPTH = 96u;
 
 shared uint s_slot[WG_SIZE];
@@ -145,7 +148,8 @@ void main() {
     climbing = find_parent();
   }
   bool in_global = false, waiting = false;
-  for (uint step = 0u; climbing && step < WG_SIZE; step++) {
+  uint local_steps = min(WG_SIZE, n);
+  for (uint step = 0u; climbing && step < local_steps; step++) {
     if (split < base || split >= last) { // a parent spanning other groups' leaves
       in_global = true;
       break;
@@ -174,7 +178,8 @@ void main() {
   // the first child at a split is settled unless its sibling never came
   if (waiting) in_global = s_slot[split - base] == me;
   if (!in_global) return;
-  for (uint step = 0u; step < MAX_DEPTH && split < n - 1u; step++) { // (refit: a broken tree)
+  uint depth = min(MAX_DEPTH, n);
+  for (uint step = 0u; step < depth && split < n - 1u; step++) { // (refit: a broken tree)
     memoryBarrierBuffer(); // this node is written before the slot says so
     uint other = atomicExchange(SLOT(split), me);
     if (other == EMPTY) return;
