@@ -56,12 +56,12 @@ cat "$w/info.txt" >>"$out/gpu.txt"
   >"$out/stp.csv" 2>/dev/null
 # more.csv: 64-bit keys (63 bits) with uint32 values (impl glradix-uint64,
 # against cub64.csv), then the LBVH build (impl glradix-lbvh: Morton codes,
-# sort, links and refit of 1M and 16M random boxes; lbvh.txt has each
-# size's breakdown), then skipped passes (impl glradix, key bits 24: 24-bit
+# sort, leaves and tree of 1M and 16M random boxes; lbvh.txt has each
+# size's refit and every step's time), then skipped passes (impl glradix, key bits 24: 24-bit
 # keys sorted on bits [0, 32), so radix_bits 8's last pass is skipped).
 "$bench" --csv --verify --key-type uint64 --key-bits 63 --pairs --n "$sizes" \
   >"$out/more.csv" 2>/dev/null
-"$bench" --csv --verify --lbvh --key-bits 30,63 2>"$out/lbvh.txt" | grep -v '^impl' >>"$out/more.csv"
+"$bench" --csv --verify --lbvh --stages --key-bits 30,63 2>"$out/lbvh.txt" | grep -v '^impl' >>"$out/more.csv"
 "$bench" --csv --verify --key-bits 24 --end-bit 32 --pairs --n 1048576,16777216 2>/dev/null \
   | grep -v '^impl' >>"$out/more.csv"
 # Per-stage medians at 16M pairs (30-bit keys), both paths; the first also
