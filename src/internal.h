@@ -133,7 +133,7 @@ typedef enum _glradix_program {
   _GLRADIX_PROG_COMPACT_FLAGS,
   _GLRADIX_PROG_COMPACT_SCATTER,
   _GLRADIX_PROG_COUNT_PREPARE,
-  _GLRADIX_PROG_SCENE_BOX,
+  _GLRADIX_PROG_SCENE_BOX, /* SCENE_BOX .. LBVH_REFIT: the LBVH's, built on first use */
   _GLRADIX_PROG_MORTON_30,
   _GLRADIX_PROG_MORTON_63,
   _GLRADIX_PROG_LBVH_LEAVES,
@@ -190,6 +190,7 @@ struct glradix_context {
   unsigned profiled_passes;
   GLuint lbvh_queries[_GLRADIX_LBVH_MARKS]; /* desc.profile: the last LBVH build's or refit's */
   bool lbvh_profiled;
+  bool lbvh_programs;           /* the LBVH's programs asked for (programs.c) */
 };
 
 /* Bindings the library touches, saved on entry and restored on exit. */
@@ -288,6 +289,9 @@ int _glradix_storage_blocks(const char *const *parts, size_t count);
 glradix_status _glradix_build_programs(glradix_context *ctx, _glradix_set set);
 GLuint _glradix_program_name(const glradix_context *ctx, _glradix_program program, _glradix_set set);
 void _glradix_delete_programs(glradix_context *ctx);
+/* The LBVH's programs, built by the first call that needs them (each LBVH
+ * call's checks, before anything is written). */
+glradix_status _glradix_build_lbvh_programs(glradix_context *ctx);
 /* GLRADIX_ERROR_UNSUPPORTED, with one log line under `fn` naming the limit
  * and the need, if a program of `programs` (`count` of them, as `set` runs
  * them) was left unbuilt for declaring more storage blocks than the

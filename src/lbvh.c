@@ -131,6 +131,7 @@ static glradix_status tree_checks(glradix_context *ctx, const char *fn, const gl
   if (st == GLRADIX_OK && with_morton)
     st = _glradix_check_morton_programs(ctx, fn, d->morton_bits == 63 ? 63 : 30,
                                         d->has_scene_box);
+  if (st == GLRADIX_OK) st = _glradix_build_lbvh_programs(ctx);
   if (st == GLRADIX_OK)
     st = _glradix_check_programs(ctx, fn, _GLRADIX_SET_BASE, with_morton ? built : refitted, 2);
   return st;

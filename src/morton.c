@@ -83,6 +83,8 @@ glradix_status _glradix_check_morton_programs(glradix_context *ctx, const char *
   const _glradix_program programs[] = {
       morton_bits == 63 ? _GLRADIX_PROG_MORTON_63 : _GLRADIX_PROG_MORTON_30,
       _GLRADIX_PROG_SCENE_BOX};
+  glradix_status st = _glradix_build_lbvh_programs(ctx);
+  if (st != GLRADIX_OK) return st;
   return _glradix_check_programs(ctx, fn, _GLRADIX_SET_BASE, programs, has_box ? 1 : 2);
 }
 

@@ -180,12 +180,11 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
                   "#extension GL_KHR_shader_subgroup_shuffle : require\n");
   if (ctx->es && n > 0 && (size_t)n < size)
     n += snprintf(out + n, size - (size_t)n, "precision highp float;\nprecision highp int;\n");
-  /* tests/test_shader_failure.c: one stage gets a broken define, so that
-   * its compile fails with a driver log */
+  /* tests/test_shader_failure.c: one stage gets an #error, so that its
+   * compile fails with a driver log */
   const char *broken = ctx->hooks.break_shader;
   if (broken && strcmp(src->name, broken) == 0 && n > 0 && (size_t)n < size)
-    n += snprintf(out + n, size - (size_t)n,
-                  "#undef SCAN_ITEMS\n#define SCAN_ITEMS broken_on_purpose\n");
+    n += snprintf(out + n, size - (size_t)n, "#error broken_on_purpose\n");
   if (src->extra && n > 0 && (size_t)n < size) snprintf(out + n, size - (size_t)n, "%s", src->extra);
 }
 
@@ -308,6 +307,13 @@ static bool in_set(_glradix_set set, int i) {
   }
 }
 
+/* The LBVH's programs (Morton codes and the tree), which BASE builds only
+ * once an LBVH call asks for them: sorts never run them, and a context
+ * that never builds a tree compiles 8 programs fewer. */
+static bool lbvh_program(int i) {
+  return i >= _GLRADIX_PROG_SCENE_BOX && i <= _GLRADIX_PROG_LBVH_REFIT;
+}
+
 glradix_status _glradix_build_programs(glradix_context *ctx, _glradix_set set) {
   if (ctx->hooks.dump_dir && set == _GLRADIX_SET_BASE) /* the other sets too */
     for (int other = _GLRADIX_SET_KEY64; other < _GLRADIX_SETS; other++) {
@@ -318,16 +324,24 @@ glradix_status _glradix_build_programs(glradix_context *ctx, _glradix_set set) {
   GLuint *programs = ctx->programs[set];
   for (int i = 0; i < _GLRADIX_PROG_COUNT; i++) {
     if (programs[i] || !in_set(set, i)) continue;
+    if (lbvh_program(i) && !ctx->lbvh_programs && !ctx->hooks.dump_dir) continue;
     if (i == _GLRADIX_PROG_FILL_WORDS && !ctx->es) continue; /* GL clears instead */
     if (ctx->program_blocks[set][i] > ctx->max_blocks) continue; /* counted and left out already */
     glradix_status st = build_one(ctx, &SOURCES[i], set, &programs[i], &ctx->program_blocks[set][i]);
     if (st == GLRADIX_OK) st = _glradix_gl_error(ctx, "building programs");
     if (st != GLRADIX_OK) {
-      if (set == _GLRADIX_SET_BASE) _glradix_delete_programs(ctx);
+      /* glradix_create fails and leaves nothing; a failed LBVH program
+       * leaves the context's others working */
+      if (set == _GLRADIX_SET_BASE && !ctx->lbvh_programs) _glradix_delete_programs(ctx);
       return st;
     }
   }
   return GLRADIX_OK;
+}
+
+glradix_status _glradix_build_lbvh_programs(glradix_context *ctx) {
+  ctx->lbvh_programs = true;
+  return _glradix_build_programs(ctx, _GLRADIX_SET_BASE);
 }
 
 glradix_status _glradix_check_programs(glradix_context *ctx, const char *fn, _glradix_set set,

@@ -29,7 +29,7 @@ typedef struct _glradix_test_hooks {
   int64_t max_shared;     /* nonzero: the shared memory a work group may have */
   int max_invocations;    /* nonzero: the invocations a work group may have */
   const char *dump_dir;   /* non-NULL: write each program's source there, compile none */
-  const char *break_shader; /* non-NULL: that stage's compile fails (a broken #define) */
+  const char *break_shader; /* non-NULL: that stage's compile fails (an #error) */
   /* Storage-block limits below the driver's, down to OpenGL ES 3.1's 4
    * and under: nonzero stands for GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS or
    * GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS. */

@@ -137,7 +137,8 @@ typedef struct glradix_context glradix_context;
  * Creates a context on the GL context current on this thread: loads GL
  * through desc->load, checks for OpenGL 4.3 core or, where GL_VERSION reads
  * "OpenGL ES", OpenGL ES 3.1 (the same API and features; the programs are
- * compiled as GLSL ES 3.10), reads limits and compiles the compute programs.
+ * compiled as GLSL ES 3.10), reads limits and compiles the sort's compute
+ * programs (the LBVH's on first use, glradix/lbvh.h).
  *
  * @errors GLRADIX_ERROR_INVALID_ARGUMENT (desc, out or desc->load NULL,
  *         radix_bits not 0/2/4/8, plan not a glradix_plan),

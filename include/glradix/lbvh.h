@@ -51,7 +51,10 @@ typedef struct glradix_morton_desc {
  *         GLRADIX_ERROR_TOO_LARGE,
  *         GLRADIX_ERROR_OUT_OF_MEMORY, GLRADIX_ERROR_UNSUPPORTED (a program
  *         above the context's storage-block limit, as glradix_sort),
- *         GLRADIX_ERROR_GL. One log line each.
+ *         GLRADIX_ERROR_SHADER (with the driver's log: the LBVH's programs
+ *         are compiled by the first call of this file's functions on a
+ *         context, not by glradix_create; a failed one fails the LBVH calls
+ *         alone), GLRADIX_ERROR_GL. One log line each.
  * @gl_state as glradix_sort (this file's header).
  */
 GLRADIX_API glradix_status glradix_morton_codes(glradix_context *ctx,
@@ -138,8 +141,9 @@ GLRADIX_API glradix_status glradix_lbvh_build(glradix_context *ctx, const glradi
  *         bounds or nodes not buffers, too small or mapped; nodes the same
  *         buffer as bounds; count_buffer as for glradix_morton_codes),
  *         GLRADIX_ERROR_TOO_LARGE (as glradix_lbvh_build),
- *         GLRADIX_ERROR_OUT_OF_MEMORY, GLRADIX_ERROR_UNSUPPORTED (as
- *         glradix_morton_codes), GLRADIX_ERROR_GL. One log line each;
+ *         GLRADIX_ERROR_OUT_OF_MEMORY, GLRADIX_ERROR_UNSUPPORTED and
+ *         GLRADIX_ERROR_SHADER (as glradix_morton_codes),
+ *         GLRADIX_ERROR_GL. One log line each;
  *         on a validation error nothing is written.
  * @gl_state as glradix_sort (this file's header).
  */
