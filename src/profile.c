@@ -1,6 +1,8 @@
 /* Per-stage GPU timing (desc.profile): GL_TIMESTAMP query pairs, since
  * GL_TIME_ELAPSED reads about 1 ns for compute on llvmpipe. OpenGL ES has
  * them from GL_EXT_disjoint_timer_query only (glradix_create checks it). */
+#include <string.h>
+
 #include "glradix/lbvh.h"
 #include "internal.h"
 
@@ -37,25 +39,30 @@ void _glradix_profile_delete(glradix_context *ctx) {
     if (ctx->lbvh_queries[i]) ctx->gl.DeleteQueries(1, &ctx->lbvh_queries[i]);
 }
 
-/* The query functions' checks of ctx, out and desc.profile. */
-static glradix_status profile_entry(glradix_context *ctx, const char *fn, const void *out) {
+/* What both queries do around reading their timestamps: check ctx, out
+ * and desc.profile; set aside the GL errors the caller left pending (its
+ * own, status.c); fill `t` (read); write *out only if GL raised nothing. */
+static glradix_status query(glradix_context *ctx, const char *fn,
+                            void (*read)(glradix_context *, void *), void *t, void *out,
+                            size_t size) {
   if (!ctx) return GLRADIX_ERROR_INVALID_ARGUMENT;
   if (!out || !ctx->desc.profile) {
     _glradix_log(&ctx->desc, "%s: %s", fn,
                  out ? "the context was created without desc.profile" : "out is NULL");
     return GLRADIX_ERROR_INVALID_ARGUMENT;
   }
-  return GLRADIX_OK;
-}
-
-glradix_status glradix_query_stage_times(glradix_context *ctx, glradix_stage_times *out) {
-  glradix_status st = profile_entry(ctx, "glradix_query_stage_times", out);
-  if (st != GLRADIX_OK) return st;
-  /* a GL error the caller left pending is its own (status.c) */
   _glradix_gl_state pending;
   _glradix_take_gl_errors(ctx, &pending);
-  glradix_stage_times t = {0};
-  double *stage[_GLRADIX_STAGES] = {&t.tiles_ms, &t.scan_ms, &t.scatter_ms};
+  read(ctx, t);
+  glradix_status st = _glradix_gl_error(ctx, fn);
+  _glradix_give_back_gl_errors(ctx, &pending);
+  if (st == GLRADIX_OK) memcpy(out, t, size);
+  return st;
+}
+
+static void read_stage_times(glradix_context *ctx, void *out) {
+  glradix_stage_times *t = out;
+  double *stage[_GLRADIX_STAGES] = {&t->tiles_ms, &t->scan_ms, &t->scatter_ms};
   GLuint64 first = 0, last = 0;
   for (unsigned p = 0; p < ctx->profiled_passes; p++) {
     GLuint64 ts[_GLRADIX_STAGES + 1];
@@ -65,29 +72,26 @@ glradix_status glradix_query_stage_times(glradix_context *ctx, glradix_stage_tim
     if (p == 0) first = ts[0];
     last = ts[_GLRADIX_STAGES];
   }
-  t.total_ms = (double)(last - first) * 1e-6;
-  t.passes = ctx->profiled_passes;
-  st = _glradix_gl_error(ctx, "glradix_query_stage_times");
-  _glradix_give_back_gl_errors(ctx, &pending);
-  if (st == GLRADIX_OK) *out = t;
-  return st;
+  t->total_ms = (double)(last - first) * 1e-6;
+  t->passes = ctx->profiled_passes;
+}
+
+glradix_status glradix_query_stage_times(glradix_context *ctx, glradix_stage_times *out) {
+  glradix_stage_times t = {0};
+  return query(ctx, "glradix_query_stage_times", read_stage_times, &t, out, sizeof t);
+}
+
+static void read_lbvh_times(glradix_context *ctx, void *out) {
+  glradix_lbvh_times *t = out;
+  if (!ctx->lbvh_profiled) return;
+  GLuint64 ts[_GLRADIX_LBVH_MARKS];
+  for (unsigned i = 0; i < _GLRADIX_LBVH_MARKS; i++) ts[i] = timestamp_result(ctx, ctx->lbvh_queries[i]);
+  double *step[_GLRADIX_LBVH_MARKS - 1] = {&t->codes_ms, &t->sort_ms, &t->leaves_ms, &t->tree_ms};
+  for (unsigned i = 0; i + 1 < _GLRADIX_LBVH_MARKS; i++) *step[i] = (double)(ts[i + 1] - ts[i]) * 1e-6;
+  t->total_ms = (double)(ts[_GLRADIX_LBVH_MARKS - 1] - ts[0]) * 1e-6;
 }
 
 glradix_status glradix_query_lbvh_times(glradix_context *ctx, glradix_lbvh_times *out) {
-  glradix_status st = profile_entry(ctx, "glradix_query_lbvh_times", out);
-  if (st != GLRADIX_OK) return st;
-  _glradix_gl_state pending;
-  _glradix_take_gl_errors(ctx, &pending);
   glradix_lbvh_times t = {0};
-  if (ctx->lbvh_profiled) {
-    GLuint64 ts[_GLRADIX_LBVH_MARKS];
-    for (unsigned i = 0; i < _GLRADIX_LBVH_MARKS; i++) ts[i] = timestamp_result(ctx, ctx->lbvh_queries[i]);
-    double *step[_GLRADIX_LBVH_MARKS - 1] = {&t.codes_ms, &t.sort_ms, &t.leaves_ms, &t.tree_ms};
-    for (unsigned i = 0; i + 1 < _GLRADIX_LBVH_MARKS; i++) *step[i] = (double)(ts[i + 1] - ts[i]) * 1e-6;
-    t.total_ms = (double)(ts[_GLRADIX_LBVH_MARKS - 1] - ts[0]) * 1e-6;
-  }
-  st = _glradix_gl_error(ctx, "glradix_query_lbvh_times");
-  _glradix_give_back_gl_errors(ctx, &pending);
-  if (st == GLRADIX_OK) *out = t;
-  return st;
+  return query(ctx, "glradix_query_lbvh_times", read_lbvh_times, &t, out, sizeof t);
 }
