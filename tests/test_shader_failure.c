@@ -45,20 +45,27 @@ static glradix_apiproc gl_proc(const char *name) {
   return p;
 }
 
-START_TEST(broken_shader_is_reported) {
-  glradix_headless *h = NULL;
-  ck_assert_msg(glradix_headless_create(&h) == GLRADIX_OK,
+/* A headless context, then glradix_create with `stage` broken (the test
+ * hook) and the log collected; *ctx as the create leaves it. */
+static glradix_status create_broken(const char *stage, glradix_headless **h,
+                                    glradix_context **ctx) {
+  ck_assert_msg(glradix_headless_create(h) == GLRADIX_OK,
                 "no headless OpenGL 4.3 context (GLRADIX_HEADLESS_VERBOSE=1 says why)");
-  is_program_fn is_program = (is_program_fn)gl_proc("glIsProgram");
-  get_integerv_fn get_integerv = (get_integerv_fn)gl_proc("glGetIntegerv");
-  get_error_fn get_error = (get_error_fn)gl_proc("glGetError");
   glradix_desc d = {0};
   d.load = glradix_headless_load;
   d.log = collect;
-  glradix_context *ctx = (glradix_context *)&d; /* must be set to NULL */
   _glradix_test_hooks hooks = _GLRADIX_TEST_HOOKS_NONE;
-  hooks.break_shader = "scan_blocks";
-  glradix_status st = _glradix_create_for_tests(&d, &hooks, &ctx);
+  hooks.break_shader = stage;
+  return _glradix_create_for_tests(&d, &hooks, ctx);
+}
+
+START_TEST(broken_shader_is_reported) {
+  glradix_headless *h = NULL;
+  glradix_context *ctx = (glradix_context *)&h; /* must be set to NULL */
+  glradix_status st = create_broken("scan_blocks", &h, &ctx);
+  is_program_fn is_program = (is_program_fn)gl_proc("glIsProgram");
+  get_integerv_fn get_integerv = (get_integerv_fn)gl_proc("glGetIntegerv");
+  get_error_fn get_error = (get_error_fn)gl_proc("glGetError");
   ck_assert_msg(st == GLRADIX_ERROR_SHADER, "glradix_create: %s", glradix_status_string(st));
   ck_assert_ptr_null(ctx);
   ck_assert_msg(strstr(g_log, "scan_blocks.comp") != NULL, "log names no stage:\n%s", g_log);
@@ -84,19 +91,12 @@ END_TEST
  * driver's log, writes nothing, and leaves the context's sorts working. */
 START_TEST(broken_lbvh_shader_fails_the_lbvh_call_only) {
   glradix_headless *h = NULL;
-  ck_assert_msg(glradix_headless_create(&h) == GLRADIX_OK,
-                "no headless OpenGL 4.3 context (GLRADIX_HEADLESS_VERBOSE=1 says why)");
+  glradix_context *ctx = NULL;
+  glradix_status st = create_broken("lbvh_tree", &h, &ctx);
   gen_buffers_fn gen_buffers = (gen_buffers_fn)gl_proc("glGenBuffers");
   bind_buffer_fn bind_buffer = (bind_buffer_fn)gl_proc("glBindBuffer");
   buffer_data_fn buffer_data = (buffer_data_fn)gl_proc("glBufferData");
   get_buffer_sub_data_fn get_sub = (get_buffer_sub_data_fn)gl_proc("glGetBufferSubData");
-  glradix_desc d = {0};
-  d.load = glradix_headless_load;
-  d.log = collect;
-  glradix_context *ctx = NULL;
-  _glradix_test_hooks hooks = _GLRADIX_TEST_HOOKS_NONE;
-  hooks.break_shader = "lbvh_tree";
-  glradix_status st = _glradix_create_for_tests(&d, &hooks, &ctx);
   ck_assert_msg(st == GLRADIX_OK, "glradix_create: %s (log: %s)", glradix_status_string(st), g_log);
   enum { N = 3000 };
   static float boxes[N * 8];
