@@ -15,6 +15,8 @@ extern GladGLContext gl;
 
 /* ---- gl_util.c ---- */
 GLuint demo_program(const char *name, const char *vs, const char *fs);
+/* A compute program from `count` strings, in order (0 and a message on stderr on failure). */
+GLuint demo_compute_program(const char *name, int count, const char *const *src);
 GLuint demo_buffer(const void *data, size_t bytes);
 GLuint demo_texbuf(GLuint buffer, GLenum format); /* texture buffer view */
 void demo_read(GLuint buffer, void *data, size_t bytes);

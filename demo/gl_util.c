@@ -9,10 +9,10 @@
 
 GladGLContext gl;
 
-static GLuint compile(const char *name, GLenum type, const char *src) {
+static GLuint compile(const char *name, GLenum type, GLsizei count, const char *const *src) {
   GLuint sh = gl.CreateShader(type);
   GLint ok = 0;
-  gl.ShaderSource(sh, 1, &src, NULL);
+  gl.ShaderSource(sh, count, src, NULL);
   gl.CompileShader(sh);
   gl.GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
   if (!ok) {
@@ -25,14 +25,16 @@ static GLuint compile(const char *name, GLenum type, const char *src) {
   return sh;
 }
 
-GLuint demo_program(const char *name, const char *vs, const char *fs) {
-  GLuint v = compile(name, GL_VERTEX_SHADER, vs), f = compile(name, GL_FRAGMENT_SHADER, fs);
+/* A program of the `count` shaders (0 if any failed to compile), which it
+ * deletes. */
+static GLuint link(const char *name, const GLuint *shaders, int count) {
   GLuint p = 0;
   GLint ok = 0;
-  if (v && f) {
+  int compiled = 1;
+  for (int i = 0; i < count; i++) compiled &= shaders[i] != 0;
+  if (compiled) {
     p = gl.CreateProgram();
-    gl.AttachShader(p, v);
-    gl.AttachShader(p, f);
+    for (int i = 0; i < count; i++) gl.AttachShader(p, shaders[i]);
     gl.LinkProgram(p);
     gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
     if (!ok) {
@@ -43,9 +45,20 @@ GLuint demo_program(const char *name, const char *vs, const char *fs) {
       p = 0;
     }
   }
-  if (v) gl.DeleteShader(v);
-  if (f) gl.DeleteShader(f);
+  for (int i = 0; i < count; i++)
+    if (shaders[i]) gl.DeleteShader(shaders[i]);
   return p;
+}
+
+GLuint demo_program(const char *name, const char *vs, const char *fs) {
+  const GLuint shaders[2] = {compile(name, GL_VERTEX_SHADER, 1, &vs),
+                             compile(name, GL_FRAGMENT_SHADER, 1, &fs)};
+  return link(name, shaders, 2);
+}
+
+GLuint demo_compute_program(const char *name, int count, const char *const *src) {
+  const GLuint shader = compile(name, GL_COMPUTE_SHADER, count, src);
+  return link(name, &shader, 1);
 }
 
 GLuint demo_buffer(const void *data, size_t bytes) {

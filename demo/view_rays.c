@@ -112,29 +112,7 @@ static GLuint compute_program(void) {
   const char *src[] = {"#version 430 core\n",
                        "#define GLRADIX_LBVH_BINDING 0\n#define GLRADIX_LBVH_RAY\n",
                        glradix_lbvh_glsl(), rays_cs};
-  GLuint sh = gl.CreateShader(GL_COMPUTE_SHADER), p = 0;
-  GLint ok = 0;
-  char log[2048];
-  gl.ShaderSource(sh, 4, src, NULL);
-  gl.CompileShader(sh);
-  gl.GetShaderiv(sh, GL_COMPILE_STATUS, &ok);
-  if (!ok) {
-    gl.GetShaderInfoLog(sh, sizeof log, NULL, log);
-    fprintf(stderr, "glradix-demo: ray shader: %s\n", log);
-  } else {
-    p = gl.CreateProgram();
-    gl.AttachShader(p, sh);
-    gl.LinkProgram(p);
-    gl.GetProgramiv(p, GL_LINK_STATUS, &ok);
-    if (!ok) {
-      gl.GetProgramInfoLog(p, sizeof log, NULL, log);
-      fprintf(stderr, "glradix-demo: ray program: %s\n", log);
-      gl.DeleteProgram(p);
-      p = 0;
-    }
-  }
-  gl.DeleteShader(sh);
-  return p;
+  return demo_compute_program("ray", 4, src);
 }
 
 int view_rays_init(const demo_scene *s, glradix_loadfunc load) {
