@@ -448,14 +448,17 @@ uint lbvh_count() { return min(lbvh_state[LBVH_COUNT_SLOT], u_capacity); }
 #define CELLS 1024.0
 #endif
 
-// glradix_lbvh_node (lbvh.h), field for field. Member names have their own
-// scope in GLSL, so min and max do not hide the built-in functions.
-struct Node {
-  vec3 min;
-  uint a;
-  vec3 max;
-  uint b;
-};
+// glradix_lbvh_node (lbvh.h) as two uvec4 words of a `uvec4 nodes[]`
+// block: (min.xyz, a) and (max.xyz, b), float bits as uint, so that a node
+// moves in two 16-byte loads or stores.
+#define NODE_LO(i) nodes[2u * (i)]
+#define NODE_HI(i) nodes[2u * (i) + 1u]
+#define STORE_NODE(i, lo, a, hi, b)                                            \
+  NODE_LO(i) = uvec4(floatBitsToUint(lo), (a));                                \
+  NODE_HI(i) = uvec4(floatBitsToUint(hi), (b))
+// A refit's parent word of a right child (lbvh_links.comp): the parent's
+// index with this bit set (internal nodes are below 2^31).
+#define RIGHT_CHILD 0x80000000u
 #endif
 
 // Shared-memory index with one padding word per 32, so that an invocation's

@@ -8,7 +8,7 @@
 // nodes from 2n - 1 on are left as they were).
 
 layout(std430, binding = B_INDICES) readonly buffer Indices { uint indices[]; };
-layout(std430, binding = B_NODES) writeonly buffer Nodes { Node nodes[]; };
+layout(std430, binding = B_NODES) writeonly buffer Nodes { uvec4 nodes[]; };
 
 layout(location = LOC_PRIM_WINDOW) uniform uint u_prim_window;
 layout(location = LOC_WINDOW_SIZE) uniform uint u_window_size;
@@ -19,5 +19,5 @@ void main() {
   if (k >= n) return;
   uint prim = indices[k];
   if (prim - u_prim_window >= u_window_size) return; // another window's (wraps below it)
-  nodes[n - 1u + k] = Node(bounds[2u * prim].xyz, prim, bounds[2u * prim + 1u].xyz, 0xFFFFFFFFu);
+  STORE_NODE(n - 1u + k, bounds[2u * prim].xyz, prim, bounds[2u * prim + 1u].xyz, 0xFFFFFFFFu);
 }

@@ -11,7 +11,7 @@
 // nothing is written outside the nodes and parents; nor is anything past
 // that tree's 2n - 1 nodes.
 
-layout(std430, binding = B_NODES) buffer Nodes { Node nodes[]; };
+layout(std430, binding = B_NODES) buffer Nodes { uvec4 nodes[]; };
 layout(std430, binding = B_PARENTS) writeonly buffer Parents { uint parents[]; };
 // The leaves' primitives, copied by the dispatch over every node, so that
 // the leaves-only dispatches read 4 bytes a leaf instead of a 32-byte node.
@@ -29,15 +29,15 @@ void main() {
   uint total = 2u * n - 1u;
   if (id >= total) return;
   uint leaf = id - (n - 1u);
-  uint a = u_leaves_only != 0u ? prims[leaf] : nodes[id].a;
+  uint a = u_leaves_only != 0u ? prims[leaf] : NODE_LO(id).w;
   if (id >= n - 1u) { // a leaf (node 0 when n is 1)
     if (u_leaves_only == 0u) prims[leaf] = a;
     if (a >= n || a - u_prim_window >= u_window_size) return; // another window's (wraps below it)
-    nodes[id].min = bounds[2u * a].xyz;
-    nodes[id].max = bounds[2u * a + 1u].xyz;
+    NODE_LO(id).xyz = floatBitsToUint(bounds[2u * a].xyz);
+    NODE_HI(id).xyz = floatBitsToUint(bounds[2u * a + 1u].xyz);
     return;
   }
-  uint b = nodes[id].b;
+  uint b = NODE_HI(id).w;
   if (a < total) parents[a] = id;
-  if (b < total) parents[b] = id;
+  if (b < total) parents[b] = id | RIGHT_CHILD;
 }

@@ -30,7 +30,16 @@ layout(std430, binding = B_CODES) readonly buffer Codes { CODE_T codes[]; };
 layout(std430, binding = B_PARENTS) coherent buffer Slots { uint slots[]; };
 #define SLOT(g) slots[g]
 #endif
-layout(std430, binding = B_NODES) coherent buffer Nodes { Node nodes[]; };
+// Each node as two words, (min, a) and (max, b) (NODE_LO, NODE_HI in
+// common.glsl): two 16-byte loads or stores a node.
+layout(std430, binding = B_NODES) coherent buffer Nodes { uvec4 nodes[]; };
+#ifndef LBVH_REFIT
+layout(std430, binding = B_INDICES) readonly buffer Indices { uint indices[]; };
+#endif
+// nonzero: this pass gathers the leaves' boxes from the bounds itself
+// (leaf k's primitive from the sorted indices, or in a refit from the
+// leaf), instead of finding them in the nodes
+layout(location = LOC_LEAVES_ONLY) uniform uint u_gather;
 
 const uint EMPTY = 0xFFFFFFFFu;
 // A path from a leaf to the root has at most CODE_LEN + 32 nodes (prefix
@@ -43,11 +52,20 @@ const uint EMPTY = 0xFFFFFFFFu;
 const uint MAX_DEPTH = 96u;
 
 shared uint s_slot[WG_SIZE];
+#ifdef LBVH_REFIT
+// The parent words of the group's leaves, then of internal nodes base ..
+// base + WG_SIZE - 1: the local climbs find them without a global load.
+shared uint s_up[2u * WG_SIZE];
+#else
+// prefix(base - 1 + i) at i: the local climbs' prefixes without global loads
+shared int s_delta[WG_SIZE + 1u];
+#endif
 // The box of the child that arrived at split base + i, by side: left
 // children at [0, WG_SIZE), right ones above (6 floats each).
 shared float s_box[12u * WG_SIZE];
 
 uint n;
+uint base;       // the group's first leaf
 uint me;         // build: this node's far end from the split; refit: its node index
 uint id;         // this node's index
 vec3 lo, hi;     // its box
@@ -74,16 +92,24 @@ int prefix(uint i) {
   if (a == b) return CODE_LEN + 31 - findMSB(i ^ (i + 1u));
   return clz(a ^ b);
 }
+
+// prefix(i), from shared memory for i in base - 1 .. base + WG_SIZE - 1
+int prefix_at(uint i) {
+  uint at = i + 1u - base;
+  return at <= WG_SIZE ? s_delta[at] : prefix(i);
+}
 #endif
 
 // Which child this node is, and its parent's split (false at the root).
 // A build's is_left is already set, for a leaf by main, else by join.
 bool find_parent() {
 #ifdef LBVH_REFIT
-  parent = parents[id];
-  if (parent == EMPTY) return false;
-  is_left = nodes[parent].a == id;
   uint pos = id >= n - 1u ? id - (n - 1u) : id;
+  uint at = pos - base + (id >= n - 1u ? 0u : WG_SIZE);
+  uint word = pos - base < WG_SIZE ? s_up[at] : parents[id];
+  if (word == EMPTY) return false;
+  parent = word & ~RIGHT_CHILD;
+  is_left = (word & RIGHT_CHILD) == 0u;
   split = is_left ? pos : pos - 1u;
   me = id;
 #else
@@ -100,8 +126,8 @@ bool find_parent() {
 void join(uint other) {
 #ifdef LBVH_REFIT
   id = parent;
-  nodes[id].min = lo;
-  nodes[id].max = hi;
+  NODE_LO(id).xyz = floatBitsToUint(lo);
+  NODE_HI(id).xyz = floatBitsToUint(hi);
 #else
   uint lft = is_left ? l : other, rgt = is_left ? other : r;
   uint a = lft == split ? n - 1u + split : split;
@@ -110,9 +136,9 @@ void join(uint other) {
   r = rgt;
   // the parent's own index, by which child of its parent it is (the
   // root's prefixes are both -1: not a left child, index l = 0)
-  is_left = prefix(r) > prefix(l - 1u);
+  is_left = prefix_at(r) > prefix_at(l - 1u);
   id = is_left ? r : l;
-  nodes[id] = Node(lo, a, hi, b);
+  STORE_NODE(id, lo, a, hi, b);
 #endif
 }
 
@@ -129,22 +155,45 @@ uint sibling(uint other) {
 void main() {
   n = lbvh_count();
   uint lid = gl_LocalInvocationID.x;
-  uint base = group_index() * WG_SIZE;
+  base = group_index() * WG_SIZE;
   uint k = base + lid;
-  s_slot[lid] = EMPTY;
-  barrier();
-  bool climbing = n >= 2u && k < n;
-  uint last = climbing ? min(base + WG_SIZE, n) - 1u : 0u; // the group's last leaf
   id = n - 1u + k;
-#ifndef LBVH_REFIT
+  s_slot[lid] = EMPTY;
+#ifdef LBVH_REFIT
+  s_up[lid] = k < n && n >= 2u ? parents[id] : EMPTY;
+  s_up[WG_SIZE + lid] = k + 1u < n ? parents[k] : EMPTY;
+#else
+  s_delta[lid + 1u] = prefix(k);
+  if (lid == 0u) s_delta[0] = prefix(base - 1u);
   l = k;
   r = k;
 #endif
+  if (k < n) {
+    if (u_gather != 0u) {
+#ifdef LBVH_REFIT
+      uint prim = min(NODE_LO(id).w, n - 1u); // (a broken tree: stay in the bounds)
+#else
+      uint prim = indices[k];
+#endif
+      lo = bounds[2u * prim].xyz;
+      hi = bounds[2u * prim + 1u].xyz;
+#ifdef LBVH_REFIT
+      NODE_LO(id).xyz = floatBitsToUint(lo);
+      NODE_HI(id).xyz = floatBitsToUint(hi);
+#else
+      STORE_NODE(id, lo, prim, hi, EMPTY);
+#endif
+    } else {
+      lo = uintBitsToFloat(NODE_LO(id).xyz);
+      hi = uintBitsToFloat(NODE_HI(id).xyz);
+    }
+  }
+  barrier();
+  bool climbing = n >= 2u && k < n;
+  uint last = climbing ? min(base + WG_SIZE, n) - 1u : 0u; // the group's last leaf
   if (climbing) {
-    lo = nodes[id].min;
-    hi = nodes[id].max;
 #ifndef LBVH_REFIT
-    is_left = prefix(k) > prefix(k - 1u);
+    is_left = s_delta[lid + 1u] > s_delta[lid];
 #endif
     climbing = find_parent();
   }
@@ -185,9 +234,9 @@ void main() {
     uint other = atomicExchange(SLOT(split), me);
     if (other == EMPTY) return;
     memoryBarrierBuffer();
-    Node s = nodes[sibling(other)];
-    lo = min(lo, s.min);
-    hi = max(hi, s.max);
+    uint s = sibling(other);
+    lo = min(lo, uintBitsToFloat(NODE_LO(s).xyz));
+    hi = max(hi, uintBitsToFloat(NODE_HI(s).xyz));
     join(other);
     if (!find_parent()) return;
   }

@@ -62,7 +62,8 @@ static void lbvh_leaves(glradix_context *ctx, const glradix_lbvh_desc *d) {
   dispatch_windows(ctx, d->count, false);
 }
 
-/* a built tree's parent links and its leaves' boxes from d->bounds */
+/* a built tree's parent links, and unless the tree pass gathers them
+ * (forms.lbvh_fused) its leaves' boxes from d->bounds */
 static void lbvh_links(glradix_context *ctx, const glradix_lbvh_desc *d) {
   GladGLContext *gl = &ctx->gl;
   gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][_GLRADIX_PROG_LBVH_LINKS]);
@@ -72,7 +73,14 @@ static void lbvh_links(glradix_context *ctx, const glradix_lbvh_desc *d) {
   _glradix_bind(ctx, _GLRADIX_B_INDICES, ctx->lbvh_indices.name, 0);
   _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->lbvh_state.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, d->count);
-  dispatch_windows(ctx, d->count, true);
+  if (!ctx->forms.lbvh_fused) {
+    dispatch_windows(ctx, d->count, true);
+    return;
+  }
+  if (d->count < 2) return; /* no internal node */
+  gl->Uniform1ui(_GLRADIX_LOC_LEAVES_ONLY, 0);
+  _glradix_dispatch(ctx, _glradix_div_up(d->count - 1, ctx->forms.wg_size));
+  gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
 /* The internal nodes bottom-up (lbvh_tree.comp): a build's from the
@@ -80,7 +88,12 @@ static void lbvh_links(glradix_context *ctx, const glradix_lbvh_desc *d) {
 static void lbvh_tree(glradix_context *ctx, const glradix_lbvh_desc *d, _glradix_program program) {
   GladGLContext *gl = &ctx->gl;
   gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][program]);
-  if (program != _GLRADIX_PROG_LBVH_REFIT) _glradix_bind(ctx, _GLRADIX_B_CODES, ctx->lbvh_codes.name, 0);
+  if (program != _GLRADIX_PROG_LBVH_REFIT) {
+    _glradix_bind(ctx, _GLRADIX_B_CODES, ctx->lbvh_codes.name, 0);
+    _glradix_bind(ctx, _GLRADIX_B_INDICES, ctx->lbvh_indices.name, 0);
+  }
+  _glradix_bind(ctx, _GLRADIX_B_BOUNDS, d->bounds, (uint64_t)d->count * 32u);
+  gl->Uniform1ui(_GLRADIX_LOC_LEAVES_ONLY, ctx->forms.lbvh_fused);
   _glradix_bind(ctx, _GLRADIX_B_NODES, d->nodes, nodes_bytes(d->count));
   _glradix_bind(ctx, _GLRADIX_B_PARENTS, ctx->lbvh_parents.name, 0);
   _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->lbvh_state.name, 0);
@@ -168,7 +181,7 @@ static glradix_status build(glradix_context *ctx, const glradix_lbvh_desc *d) {
   if (st != GLRADIX_OK) return st;
   _glradix_profile_lbvh_mark(ctx, 2);
   reset_slots(ctx, d->count, false);
-  lbvh_leaves(ctx, d);
+  if (!ctx->forms.lbvh_fused) lbvh_leaves(ctx, d);
   _glradix_profile_lbvh_mark(ctx, 3);
   lbvh_tree(ctx, d, bits == 63 ? _GLRADIX_PROG_LBVH_TREE_63 : _GLRADIX_PROG_LBVH_TREE_30);
   _glradix_profile_lbvh_mark(ctx, 4);

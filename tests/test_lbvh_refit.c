@@ -15,10 +15,31 @@ static GLuint bounds_buffer(const float *b, size_t n) {
   return buf_create((const uint32_t *)b, n * 8, n * 8);
 }
 
-static glradix_lbvh_node *read_nodes(GLuint nodes, size_t n) {
-  glradix_lbvh_node *t = malloc((2 * n - 1) * sizeof *t);
-  ck_assert_ptr_nonnull(t);
-  buf_read(nodes, (uint32_t *)t, (2 * n - 1) * 8);
+/* The nodes of a tree of n primitives, read back and checked to be one
+ * (links in range, every node but the root some node's child exactly
+ * once), so that a broken tree fails here with its first bad link instead
+ * of sending cpu_refit's recursion astray. */
+static glradix_lbvh_node *read_nodes(GLuint nodes, size_t n, const char *what) {
+  const size_t total = 2 * n - 1;
+  glradix_lbvh_node *t = malloc(total * sizeof *t);
+  unsigned char *parented = calloc(total, 1);
+  ck_assert(t && parented);
+  buf_read(nodes, (uint32_t *)t, total * 8);
+  for (size_t i = 0; i < total; i++) {
+    if (i >= n - 1) {
+      EXPECT_MSG(t[i].b == GLRADIX_LBVH_LEAF && t[i].a < n, "%s: leaf node %zu links (%u, %u)",
+                 what, i, t[i].a, t[i].b);
+      continue;
+    }
+    const uint32_t child[2] = {t[i].a, t[i].b};
+    for (int c = 0; c < 2; c++) {
+      EXPECT_MSG(child[c] != 0 && child[c] < total && !parented[child[c]],
+                 "%s: node %zu links (%u, %u): child %u out of range or seen before", what, i,
+                 t[i].a, t[i].b, child[c]);
+      parented[child[c]] = 1;
+    }
+  }
+  free(parented);
   return t;
 }
 
@@ -109,7 +130,7 @@ static void move_and_refit(glradix_context *ctx, GLuint bounds, GLuint nodes, si
   float *moved = test_random_boxes(n, seed);
   buf_upload(bounds, (const uint32_t *)moved, n * 8);
   refit_ok(ctx, bounds, nodes, n, what);
-  glradix_lbvh_node *gpu = read_nodes(nodes, n);
+  glradix_lbvh_node *gpu = read_nodes(nodes, n, what);
   expect_refit(built, gpu, n, moved, what);
   free(gpu);
   free(moved);
@@ -126,11 +147,11 @@ START_TEST(refit_trees) {
     unsigned bits = k % 2 ? 63 : 30;
     GLuint bounds;
     GLuint nodes = build_tree(tg_ctx, n, bits, 700 + (uint64_t)k, &bounds);
-    glradix_lbvh_node *built = read_nodes(nodes, n);
     char what[64];
     snprintf(what, sizeof what, "n %zu bits %u, boxes unmoved", n, bits);
+    glradix_lbvh_node *built = read_nodes(nodes, n, what);
     refit_ok(tg_ctx, bounds, nodes, n, what); /* the build's nodes, bit for bit */
-    glradix_lbvh_node *same = read_nodes(nodes, n);
+    glradix_lbvh_node *same = read_nodes(nodes, n, what);
     ck_assert_msg(memcmp(same, built, (2 * n - 1) * sizeof *same) == 0, "%s: nodes changed", what);
     free(same);
     for (unsigned round = 0; round < 2; round++) {
@@ -172,7 +193,7 @@ static void check_refit_counted(size_t capacity, size_t gpu_count, unsigned bits
   glradix_status s = glradix_lbvh_build(tg_ctx, &d);
   ck_assert_msg(s == GLRADIX_OK && tg_log.count == 0, "%s: build: %s (%s)", what,
                 glradix_status_string(s), tg_log.first);
-  glradix_lbvh_node *built = read_nodes(nodes, capacity);
+  glradix_lbvh_node *built = m ? read_nodes(nodes, m, what) : NULL;
   float *moved = test_random_boxes(capacity, seed + 1);
   buf_upload(bounds, (const uint32_t *)moved, capacity * 8);
   d.morton_bits = 17; /* ignored by a refit */
@@ -211,7 +232,7 @@ START_TEST(refit_after_other_work) {
   const size_t n = 3001;
   GLuint bounds;
   GLuint nodes = build_tree(tg_ctx, n, 30, 41, &bounds);
-  glradix_lbvh_node *built = read_nodes(nodes, n);
+  glradix_lbvh_node *built = read_nodes(nodes, n, "tree A, built");
   GLuint other_bounds;
   GLuint other = build_tree(tg_ctx, 20011, 63, 42, &other_bounds);
   uint32_t keys[777];
@@ -229,7 +250,7 @@ START_TEST(refit_after_other_work) {
   move_and_refit(fresh, bounds, nodes, n, built, 45, "on a context that never built");
   glradix_destroy(fresh);
   /* the other tree, larger than the last refit's, on the first context */
-  glradix_lbvh_node *other_built = read_nodes(other, 20011);
+  glradix_lbvh_node *other_built = read_nodes(other, 20011, "the 63-bit tree, built");
   move_and_refit(tg_ctx, other_bounds, other, 20011, other_built, 46, "the 63-bit tree");
   free(other_built);
   free(built);
