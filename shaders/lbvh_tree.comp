@@ -33,13 +33,6 @@ layout(std430, binding = B_PARENTS) coherent buffer Slots { uint slots[]; };
 // Each node as two words, (min, a) and (max, b) (NODE_LO, NODE_HI in
 // common.glsl): two 16-byte loads or stores a node.
 layout(std430, binding = B_NODES) coherent buffer Nodes { uvec4 nodes[]; };
-#ifndef LBVH_REFIT
-layout(std430, binding = B_INDICES) readonly buffer Indices { uint indices[]; };
-#endif
-// nonzero: this pass gathers the leaves' boxes from the bounds itself
-// (leaf k's primitive from the sorted indices, or in a refit from the
-// leaf), instead of finding them in the nodes
-layout(location = LOC_LEAVES_ONLY) uniform uint u_gather;
 
 const uint EMPTY = 0xFFFFFFFFu;
 // A path from a leaf to the root has at most CODE_LEN + 32 nodes (prefix
@@ -169,24 +162,8 @@ void main() {
   r = k;
 #endif
   if (k < n) {
-    if (u_gather != 0u) {
-#ifdef LBVH_REFIT
-      uint prim = min(NODE_LO(id).w, n - 1u); // (a broken tree: stay in the bounds)
-#else
-      uint prim = indices[k];
-#endif
-      lo = bounds[2u * prim].xyz;
-      hi = bounds[2u * prim + 1u].xyz;
-#ifdef LBVH_REFIT
-      NODE_LO(id).xyz = floatBitsToUint(lo);
-      NODE_HI(id).xyz = floatBitsToUint(hi);
-#else
-      STORE_NODE(id, lo, prim, hi, EMPTY);
-#endif
-    } else {
-      lo = uintBitsToFloat(NODE_LO(id).xyz);
-      hi = uintBitsToFloat(NODE_HI(id).xyz);
-    }
+    lo = uintBitsToFloat(NODE_LO(id).xyz);
+    hi = uintBitsToFloat(NODE_HI(id).xyz);
   }
   barrier();
   bool climbing = n >= 2u && k < n;

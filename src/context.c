@@ -179,10 +179,8 @@ glradix_status _glradix_create_for_tests(const glradix_desc *desc, const _glradi
                                 (GLsizeiptr)_GLRADIX_SKIP_WORDS * 4,
                                 "allocating the sort state");
   if (st == GLRADIX_OK) {
-    /* The scan's ticket (skip[TICKET_SLOT]) starts at zero. Written by an
-     * upload, as each sort's update is, not by a clear: on the H200 an
-     * upload of 4 MB right after a clear of its buffer was
-     * overwritten by the clear. */
+    /* The scan's ticket (skip[TICKET_SLOT]) starts at zero: an upload
+     * into the new buffer, which no dispatch has used yet. */
     static const GLuint zeros[_GLRADIX_SKIP_WORDS] = {0};
     _glradix_upload(ctx, ctx->skip.name, 0, (GLsizeiptr)sizeof zeros, zeros);
   }

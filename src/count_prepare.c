@@ -8,18 +8,17 @@
 void _glradix_count_prepare(glradix_context *ctx, const _glradix_pass *pass, GLuint count_buffer,
                             size_t count_offset, bool skip) {
   GladGLContext *gl = &ctx->gl;
-  /* The whole skip buffer in one update, a GL command, which the stages'
-   * reads follow without a barrier: which key bits vary (pass_skipped),
+  /* The whole skip buffer in one write (fill_words.c): which key bits vary (pass_skipped),
    * zero for the first pass's tile stage to gather them or all of them for
    * no skipping; the count (or 0 until count_prepare.comp reads the
    * caller's); the grids and the ticket. */
   GLuint words[_GLRADIX_SKIP_WORDS] = {0};
   for (unsigned i = 0; i < _GLRADIX_SKIP_KEY_BIT_WORDS; i++) words[i] = skip ? 0u : 0xFFFFFFFFu;
   words[_GLRADIX_SKIP_COUNT_SLOT] = count_buffer ? 0u : pass->count;
-  _glradix_upload(ctx, ctx->skip.name, 0, (GLsizeiptr)sizeof words, words);
+  _glradix_write_words(ctx, ctx->skip.name, 0, _GLRADIX_SKIP_WORDS, words);
   if (count_buffer != 0) {
-    /* The caller's count word, copied into the count slot (a GL command,
-     * ordered after the update above): bound as a storage block it would
+    /* The caller's count word, copied into the count slot (after the
+     * write's barrier): bound as a storage block it would
      * need an offset aligned to GL_SHADER_STORAGE_BUFFER_OFFSET_ALIGNMENT,
      * or a range from 0 that may pass GL_MAX_SHADER_STORAGE_BLOCK_SIZE. */
     _glradix_copy(ctx, count_buffer, (GLintptr)count_offset, ctx->skip.name,

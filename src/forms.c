@@ -174,5 +174,5 @@ void _glradix_forms_choose(_glradix_forms *f, unsigned radix_bits, const _glradi
   /* lbvh_nodes.comp says why the leaves' gather goes in windows: 4M a
    * window (H200, 16M boxes: 1M 13.5 ms, 2M 12.1, 4M 11.5, 8M 13.5) */
   f->lbvh_window = h->lbvh_window ? h->lbvh_window : 1u << 22;
-  f->lbvh_fused = h->lbvh_fused >= 0 ? h->lbvh_fused != 0 : true;
+  f->lbvh_wg = h->lbvh_wg && h->lbvh_wg < f->wg_size ? h->lbvh_wg : f->wg_size;
 }

@@ -79,7 +79,7 @@ typedef struct _glradix_forms {
   bool reverse_tiles;       /* shuffle_scatter may take the tiles in reverse */
   _glradix_scatter_form scatter[2][2]; /* [64-bit keys][pairs] */
   GLuint lbvh_window;       /* primitives per window of the LBVH leaves' gather */
-  bool lbvh_fused;          /* the tree pass gathers the leaves (no windows) */
+  GLuint lbvh_wg;           /* invocations per work group of the LBVH tree pass */
 } _glradix_forms;
 
 /* Fills `f` for a context of `radix_bits` (2, 4 or 8) on a driver with

@@ -96,11 +96,14 @@ enum {
   _GLRADIX_LOC_LEAVES_ONLY = 5, /* lbvh_links: nonzero: the dispatch covers the leaves only */
   _GLRADIX_LOC_PRIM_WINDOW = 6, /* lbvh_leaves, lbvh_links: the first primitive whose leaf it writes */
   _GLRADIX_LOC_WINDOW_SIZE = 7, /* lbvh_leaves, lbvh_links: how many from there */
-  /* fill_words (OpenGL ES only) */
+  /* fill_words */
   _GLRADIX_B_FILL = 0,
   _GLRADIX_LOC_FILL_FIRST = 1,  /* first word set */
   _GLRADIX_LOC_FILL_WORDS = 2,  /* words set */
-  _GLRADIX_LOC_FILL_VALUE = 3,
+  _GLRADIX_LOC_FILL_VALUE = 3,  /* the value of those past the listed ones */
+  _GLRADIX_LOC_FILL_LISTED = 4, /* how many of the first words take their own value */
+  _GLRADIX_LOC_FILL_LIST = 5,   /* their values: an array of _GLRADIX_FILL_LIST */
+  _GLRADIX_FILL_LIST = 12,
   /* The LBVH state buffer (B_BOX): min.xyz and max.xyz of the scene box,
    * then the count, which every LBVH program clamps to its capacity
    * (common.glsl lbvh_count). */
@@ -497,11 +500,16 @@ enum {
 void _glradix_count_prepare(glradix_context *ctx, const _glradix_pass *pass, GLuint count_buffer,
                             size_t count_offset, bool skip);
 /* fill_words.c: sets words [first, first + words) of a buffer (the
- * library's scratch, bound whole) to `value`: glClearBufferSubData on GL
- * (binds GL_COPY_WRITE_BUFFER), shaders/fill_words.comp on ES (makes its
- * program current and binds _GLRADIX_B_FILL; barriers on both sides). */
+ * library's scratch, bound whole) to `value` with shaders/fill_words.comp
+ * (makes its program current and binds _GLRADIX_B_FILL; barriers on both
+ * sides). _glradix_write_words sets words [first, first + count) to
+ * `words` (count <= _GLRADIX_FILL_LIST) the same way: the library's
+ * scratch is written by shaders only, never by glBufferSubData or
+ * glClearBufferSubData (fill_words.c says why). */
 void _glradix_fill_words(glradix_context *ctx, GLuint buffer, GLuint first, GLuint words,
                          GLuint value);
+void _glradix_write_words(glradix_context *ctx, GLuint buffer, GLuint first, GLuint count,
+                          const GLuint *words);
 /* counts <= ctx->forms.tile: the whole bit range [shift, shift + digit_bits) at once */
 void _glradix_tile_sort(glradix_context *ctx, const _glradix_pass *pass);
 

@@ -62,8 +62,7 @@ static void lbvh_leaves(glradix_context *ctx, const glradix_lbvh_desc *d) {
   dispatch_windows(ctx, d->count, false);
 }
 
-/* a built tree's parent links, and unless the tree pass gathers them
- * (forms.lbvh_fused) its leaves' boxes from d->bounds */
+/* a built tree's parent links and its leaves' boxes from d->bounds */
 static void lbvh_links(glradix_context *ctx, const glradix_lbvh_desc *d) {
   GladGLContext *gl = &ctx->gl;
   gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][_GLRADIX_PROG_LBVH_LINKS]);
@@ -73,14 +72,7 @@ static void lbvh_links(glradix_context *ctx, const glradix_lbvh_desc *d) {
   _glradix_bind(ctx, _GLRADIX_B_INDICES, ctx->lbvh_indices.name, 0);
   _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->lbvh_state.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, d->count);
-  if (!ctx->forms.lbvh_fused) {
-    dispatch_windows(ctx, d->count, true);
-    return;
-  }
-  if (d->count < 2) return; /* no internal node */
-  gl->Uniform1ui(_GLRADIX_LOC_LEAVES_ONLY, 0);
-  _glradix_dispatch(ctx, _glradix_div_up(d->count - 1, ctx->forms.wg_size));
-  gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  dispatch_windows(ctx, d->count, true);
 }
 
 /* The internal nodes bottom-up (lbvh_tree.comp): a build's from the
@@ -88,17 +80,12 @@ static void lbvh_links(glradix_context *ctx, const glradix_lbvh_desc *d) {
 static void lbvh_tree(glradix_context *ctx, const glradix_lbvh_desc *d, _glradix_program program) {
   GladGLContext *gl = &ctx->gl;
   gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][program]);
-  if (program != _GLRADIX_PROG_LBVH_REFIT) {
-    _glradix_bind(ctx, _GLRADIX_B_CODES, ctx->lbvh_codes.name, 0);
-    _glradix_bind(ctx, _GLRADIX_B_INDICES, ctx->lbvh_indices.name, 0);
-  }
-  _glradix_bind(ctx, _GLRADIX_B_BOUNDS, d->bounds, (uint64_t)d->count * 32u);
-  gl->Uniform1ui(_GLRADIX_LOC_LEAVES_ONLY, ctx->forms.lbvh_fused);
+  if (program != _GLRADIX_PROG_LBVH_REFIT) _glradix_bind(ctx, _GLRADIX_B_CODES, ctx->lbvh_codes.name, 0);
   _glradix_bind(ctx, _GLRADIX_B_NODES, d->nodes, nodes_bytes(d->count));
   _glradix_bind(ctx, _GLRADIX_B_PARENTS, ctx->lbvh_parents.name, 0);
   _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->lbvh_state.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, d->count);
-  _glradix_dispatch(ctx, _glradix_div_up(d->count, ctx->forms.wg_size));
+  _glradix_dispatch(ctx, _glradix_div_up(d->count, ctx->forms.lbvh_wg));
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
@@ -116,7 +103,8 @@ static glradix_status tree_checks(glradix_context *ctx, const char *fn, const gl
     return GLRADIX_ERROR_TOO_LARGE;
   }
   /* the node dispatch, one invocation per node, is the largest grid */
-  if (!_glradix_groups_fit(ctx, _glradix_div_up(2 * d->count - 1, ctx->forms.wg_size))) {
+  if (!_glradix_groups_fit(ctx, _glradix_div_up(2 * d->count - 1, ctx->forms.wg_size)) ||
+      !_glradix_groups_fit(ctx, _glradix_div_up(d->count, ctx->forms.lbvh_wg))) {
     _glradix_log(&ctx->desc, "%s: count %u needs more work groups than this context's limits",
                  fn, d->count);
     return GLRADIX_ERROR_TOO_LARGE;
@@ -181,7 +169,7 @@ static glradix_status build(glradix_context *ctx, const glradix_lbvh_desc *d) {
   if (st != GLRADIX_OK) return st;
   _glradix_profile_lbvh_mark(ctx, 2);
   reset_slots(ctx, d->count, false);
-  if (!ctx->forms.lbvh_fused) lbvh_leaves(ctx, d);
+  lbvh_leaves(ctx, d);
   _glradix_profile_lbvh_mark(ctx, 3);
   lbvh_tree(ctx, d, bits == 63 ? _GLRADIX_PROG_LBVH_TREE_63 : _GLRADIX_PROG_LBVH_TREE_30);
   _glradix_profile_lbvh_mark(ctx, 4);

@@ -36,10 +36,10 @@ glradix_status _glradix_lbvh_state(glradix_context *ctx, GLuint count, GLuint co
   GLuint words[_GLRADIX_LBVH_STATE_WORDS] = {~0u, ~0u, ~0u, 0u, 0u, 0u, 0u, 0u};
   words[_GLRADIX_LBVH_COUNT_SLOT] = count;
   const GLuint first = box_start ? 0u : _GLRADIX_LBVH_COUNT_SLOT;
-  _glradix_upload(ctx, ctx->lbvh_state.name, (GLintptr)first * 4,
-                  (GLsizeiptr)(_GLRADIX_LBVH_COUNT_SLOT + 1 - first) * 4, words + first);
-  /* a GL command after the update, as the sort's count_prepare does it:
-   * no storage binding of the caller's buffer at an unaligned offset */
+  _glradix_write_words(ctx, ctx->lbvh_state.name, first, _GLRADIX_LBVH_COUNT_SLOT + 1 - first,
+                       words + first);
+  /* a copy after the write, as the sort's count_prepare does it: no
+   * storage binding of the caller's buffer at an unaligned offset */
   if (count_buffer != 0)
     _glradix_copy(ctx, count_buffer, (GLintptr)count_offset, ctx->lbvh_state.name,
                   (GLintptr)_GLRADIX_LBVH_COUNT_SLOT * 4, 4);

@@ -95,9 +95,11 @@ static int shared_forms(char *out, size_t size, const glradix_context *ctx,
   if (src->source == _glradix_shader_fill_words)
     return snprintf(out, size,
                     "#define B_FILL %d\n#define LOC_FILL_FIRST %d\n#define LOC_FILL_WORDS %d\n"
-                    "#define LOC_FILL_VALUE %d\n",
+                    "#define LOC_FILL_VALUE %d\n#define LOC_FILL_LISTED %d\n"
+                    "#define LOC_FILL_LIST %d\n#define FILL_LIST %uu\n",
                     _GLRADIX_B_FILL, _GLRADIX_LOC_FILL_FIRST, _GLRADIX_LOC_FILL_WORDS,
-                    _GLRADIX_LOC_FILL_VALUE);
+                    _GLRADIX_LOC_FILL_VALUE, _GLRADIX_LOC_FILL_LISTED, _GLRADIX_LOC_FILL_LIST,
+                    (unsigned)_GLRADIX_FILL_LIST);
   if (src->source == _glradix_shader_tile_counts) {
     return snprintf(out, size,
                     "#define COUNT_ROWS %d\n#define TILE_STARTS %d\n#define LOC_ZERO_SUMS %d\n"
@@ -120,6 +122,7 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
   bool half = key_words == 2 && src->source == _glradix_shader_tile_sort;
   GLuint items = set == _GLRADIX_SET_WIDE ? ctx->forms.wide_items : half ? ctx->forms.items / 2 : ctx->forms.items;
   GLuint tile = ctx->forms.wg_size * items;
+  const GLuint wg_size = src->source == _glradix_shader_lbvh_tree ? ctx->forms.lbvh_wg : ctx->forms.wg_size;
   int n = snprintf(out, size,
            "%s"
            "#define WG_SIZE %uu\n#define ITEMS %uu\n#define TILE %uu\n"
@@ -148,7 +151,7 @@ static void write_defines(char *out, size_t size, const glradix_context *ctx,
            "#define CPU_RASTERIZER %d\n#define ITEMS_BY_4 %d\n#define LOC_ZERO_INPUT %d\n"
            "#define COLUMN_SHIFT %u\n#define SMALL_GRID %uu\n#define LOC_ZERO_NEXT %d\n"
            "#define LOC_ZERO_NEXT_LENGTH %d\n",
-           ctx->es ? "#version 310 es\n" : "#version 430\n", ctx->forms.wg_size, items, tile, ctx->forms.scan_items,
+           ctx->es ? "#version 310 es\n" : "#version 430\n", wg_size, items, tile, ctx->forms.scan_items,
            ctx->forms.scan_tile, ctx->desc.radix_bits, 1u << ctx->desc.radix_bits, src->pairs,
            _GLRADIX_B_KEYS, _GLRADIX_B_VALUES, _GLRADIX_B_TILE_KEYS, _GLRADIX_B_TILE_VALUES,
            _GLRADIX_B_COUNTS, _GLRADIX_B_SKIP,
@@ -325,7 +328,6 @@ glradix_status _glradix_build_programs(glradix_context *ctx, _glradix_set set) {
   for (int i = 0; i < _GLRADIX_PROG_COUNT; i++) {
     if (programs[i] || !in_set(set, i)) continue;
     if (lbvh_program(i) && !ctx->lbvh_programs && !ctx->hooks.dump_dir) continue;
-    if (i == _GLRADIX_PROG_FILL_WORDS && !ctx->es) continue; /* GL clears instead */
     if (ctx->program_blocks[set][i] > ctx->max_blocks) continue; /* counted and left out already */
     glradix_status st = build_one(ctx, &SOURCES[i], set, &programs[i], &ctx->program_blocks[set][i]);
     if (st == GLRADIX_OK) st = _glradix_gl_error(ctx, "building programs");

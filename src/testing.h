@@ -26,7 +26,7 @@ typedef struct _glradix_test_hooks {
   int reverse_tiles;      /* -1, or whether shuffle_scatter may take tiles in reverse */
   uint32_t wide_from;     /* nonzero: wide tiles from this count, any GPU path */
   uint32_t lbvh_window;   /* nonzero: primitives per window of the LBVH leaves' gather */
-  int lbvh_fused;         /* -1, or whether the LBVH tree pass gathers the leaves itself */
+  uint32_t lbvh_wg;       /* nonzero: invocations per work group of the LBVH tree pass */
   int64_t max_shared;     /* nonzero: the shared memory a work group may have */
   int max_invocations;    /* nonzero: the invocations a work group may have */
   const char *dump_dir;   /* non-NULL: write each program's source there, compile none */
@@ -42,7 +42,7 @@ typedef struct _glradix_test_hooks {
                                its map of the sorted values failed */
 } _glradix_test_hooks;
 
-#define _GLRADIX_TEST_HOOKS_NONE {0, 0, -1, -1, -1, 0, 0, -1, 0, 0, NULL, NULL, 0, 0, 0, 0}
+#define _GLRADIX_TEST_HOOKS_NONE {0, 0, -1, -1, -1, 0, 0, 0, 0, 0, NULL, NULL, 0, 0, 0, 0}
 
 /* glradix_create with the hooks applied; hooks NULL: glradix_create. */
 GLRADIX_API glradix_status _glradix_create_for_tests(const glradix_desc *desc,

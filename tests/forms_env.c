@@ -27,7 +27,7 @@ static int parse(const char *text, _glradix_test_hooks *h) {
     else if (strcmp(word, "reverse") == 0) h->reverse_tiles = (int)v;
     else if (strcmp(word, "wide_from") == 0) h->wide_from = (uint32_t)v;
     else if (strcmp(word, "lbvh_window") == 0) h->lbvh_window = (uint32_t)v;
-    else if (strcmp(word, "lbvh_fused") == 0) h->lbvh_fused = (int)v;
+    else if (strcmp(word, "lbvh_wg") == 0) h->lbvh_wg = (uint32_t)v;
     else if (strcmp(word, "shared") == 0) h->max_shared = v;
     else if (strcmp(word, "invocations") == 0) h->max_invocations = (int)v;
     else if (strcmp(word, "blocks") == 0) h->max_blocks = (int)v;

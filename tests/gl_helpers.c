@@ -39,6 +39,10 @@ GLuint buf_create(const uint32_t *data, size_t n, size_t alloc_words) {
 void buf_upload(GLuint buf, const uint32_t *data, size_t n) {
   if (!n)
     return;
+  /* On the H200 (driver 580) an upload right after a glradix call that
+   * wrote the buffer was overwritten by that call's shaders, its closing
+   * barrier notwithstanding: wait for them first. */
+  tg_gl.Finish();
   tg_gl.BindBuffer(GL_COPY_WRITE_BUFFER, buf);
   tg_gl.BufferSubData(GL_COPY_WRITE_BUFFER, 0, (GLsizeiptr)(n * 4), data);
   tg_gl.BindBuffer(GL_COPY_WRITE_BUFFER, 0);
