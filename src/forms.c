@@ -174,5 +174,9 @@ void _glradix_forms_choose(_glradix_forms *f, unsigned radix_bits, const _glradi
   /* lbvh_nodes.comp says why the leaves' gather goes in windows: 4M a
    * window (H200, 16M boxes: 1M 13.5 ms, 2M 12.1, 4M 11.5, 8M 13.5) */
   f->lbvh_window = h->lbvh_window ? h->lbvh_window : 1u << 22;
-  f->lbvh_wg = h->lbvh_wg && h->lbvh_wg < f->wg_size ? h->lbvh_wg : f->wg_size;
+  /* The tree pass in groups of at most 128: a group waits for its highest
+   * climb, so smaller groups leave fewer invocations idle (H200, 16M
+   * boxes: 2.36 ms at 128, 2.45 at 256, 3.83 at 512). */
+  const GLuint tree_wg = h->lbvh_wg ? h->lbvh_wg : 128u;
+  f->lbvh_wg = tree_wg < f->wg_size ? tree_wg : f->wg_size;
 }
