@@ -45,6 +45,10 @@ const uint EMPTY = 0xFFFFFFFFu;
 const uint MAX_DEPTH = 96u;
 
 shared uint s_slot[WG_SIZE];
+// The internal nodes base .. base + WG_SIZE - 1 that the local climbs
+// join, as their two words (a high word's w EMPTY: not joined here),
+// written out together once the local climbs end.
+shared uvec4 s_node[2u * WG_SIZE];
 #ifdef LBVH_REFIT
 // The parent words of the group's leaves, then of internal nodes base ..
 // base + WG_SIZE - 1: the local climbs find them without a global load.
@@ -59,6 +63,7 @@ shared float s_box[12u * WG_SIZE];
 
 uint n;
 uint base;       // the group's first leaf
+bool staging = true; // joins go to s_node (the local climbs)
 uint me;         // build: this node's far end from the split; refit: its node index
 uint id;         // this node's index
 vec3 lo, hi;     // its box
@@ -119,8 +124,13 @@ bool find_parent() {
 void join(uint other) {
 #ifdef LBVH_REFIT
   id = parent;
-  NODE_LO(id).xyz = floatBitsToUint(lo);
-  NODE_HI(id).xyz = floatBitsToUint(hi);
+  if (staging && id - base < WG_SIZE) {
+    s_node[2u * (id - base)] = uvec4(floatBitsToUint(lo), 0u);
+    s_node[2u * (id - base) + 1u] = uvec4(floatBitsToUint(hi), 0u);
+  } else {
+    NODE_LO(id).xyz = floatBitsToUint(lo);
+    NODE_HI(id).xyz = floatBitsToUint(hi);
+  }
 #else
   uint lft = is_left ? l : other, rgt = is_left ? other : r;
   uint a = lft == split ? n - 1u + split : split;
@@ -131,7 +141,12 @@ void join(uint other) {
   // root's prefixes are both -1: not a left child, index l = 0)
   is_left = prefix_at(r) > prefix_at(l - 1u);
   id = is_left ? r : l;
-  STORE_NODE(id, lo, a, hi, b);
+  if (staging) { // l .. r lie in the group
+    s_node[2u * (id - base)] = uvec4(floatBitsToUint(lo), a);
+    s_node[2u * (id - base) + 1u] = uvec4(floatBitsToUint(hi), b);
+  } else {
+    STORE_NODE(id, lo, a, hi, b);
+  }
 #endif
 }
 
@@ -152,6 +167,7 @@ void main() {
   uint k = base + lid;
   id = n - 1u + k;
   s_slot[lid] = EMPTY;
+  s_node[2u * lid + 1u].w = EMPTY;
 #ifdef LBVH_REFIT
   s_up[lid] = k < n && n >= 2u ? parents[id] : EMPTY;
   s_up[WG_SIZE + lid] = k + 1u < n ? parents[k] : EMPTY;
@@ -202,6 +218,21 @@ void main() {
     climbing = find_parent();
   }
   barrier();
+  // the local joins out to the nodes, seen by every later exchange:
+  // another group's climb reads them once a global slot names them
+  uvec4 high = s_node[2u * lid + 1u];
+  if (high.w != EMPTY) {
+#ifdef LBVH_REFIT
+    NODE_LO(base + lid).xyz = s_node[2u * lid].xyz;
+    NODE_HI(base + lid).xyz = high.xyz;
+#else
+    NODE_LO(base + lid) = s_node[2u * lid];
+    NODE_HI(base + lid) = high;
+#endif
+  }
+  memoryBarrierBuffer();
+  barrier();
+  staging = false;
   // the first child at a split is settled unless its sibling never came
   if (waiting) in_global = s_slot[split - base] == me;
   if (!in_global) return;

@@ -118,6 +118,11 @@ enum {
 };
 
 /* The compute programs; _PAIRS variants also move values. */
+/* Leaves per invocation of lbvh_leaves.comp (LEAF_ITEMS there): each
+ * window's dispatch reads every sorted index, and fewer invocations read
+ * them faster. */
+#define _GLRADIX_LBVH_LEAF_ITEMS 4
+
 typedef enum _glradix_program {
   _GLRADIX_PROG_LOCAL_SHUFFLE,
   _GLRADIX_PROG_LOCAL_SHUFFLE_PAIRS,
