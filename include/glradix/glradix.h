@@ -255,6 +255,8 @@ typedef struct glradix_sort_desc {
  *         | GL_BUFFER_UPDATE_BARRIER_BIT | GL_VERTEX_ATTRIB_ARRAY_BARRIER_BIT |
  *         GL_ELEMENT_ARRAY_BARRIER_BIT | GL_COMMAND_BARRIER_BIT) after the last
  *         dispatch, so draws, dispatches and read-backs may follow directly.
+ *         Uploads into these buffers should wait on a fence first: NVIDIA's
+ *         driver 580 lets a glBufferSubData overtake the call's shaders.
  */
 GLRADIX_API glradix_status glradix_sort(glradix_context *ctx, const glradix_sort_desc *desc);
 
