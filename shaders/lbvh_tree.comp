@@ -14,11 +14,14 @@
 // Refit (LBVH_REFIT): the topology is the nodes' own, the parents from
 // lbvh_links.comp; a child's split is its position (its leaf index or
 // node index) if it is the left child, one less if it is the right one.
-// Most parents are settled in shared memory: a work group climbs its own
-// WG_SIZE leaves while the parent's split lies between two of them; a child
-// whose sibling never came (after a barrier) or whose split lies outside
-// continues in global memory with an exchange slot per split. Only nodes
-// spanning several groups' leaves pay for global atomics.
+// Most parents are settled by the work group: it climbs its own WG_SIZE
+// leaves while the parent's split lies between two of them, exchanging at
+// shared-memory slots, each child's box in the nodes (read back through a
+// work-group fence; shared memory holds only the slots and prefixes, so
+// more groups fit an SM); a child whose sibling never came (after a
+// barrier) or whose split lies outside continues with an exchange slot in
+// global memory per split. Only nodes spanning several groups' leaves pay
+// for global atomics.
 // n = lbvh_count() primitives; the leaves' boxes are already in the nodes
 // (lbvh_leaves.comp or lbvh_links.comp) and the slots hold EMPTY.
 
@@ -45,10 +48,6 @@ const uint EMPTY = 0xFFFFFFFFu;
 const uint MAX_DEPTH = 96u;
 
 shared uint s_slot[WG_SIZE];
-// The internal nodes base .. base + WG_SIZE - 1 that the local climbs
-// join, as their two words (a high word's w EMPTY: not joined here),
-// written out together once the local climbs end.
-shared uvec4 s_node[2u * WG_SIZE];
 #ifdef LBVH_REFIT
 // The parent words of the group's leaves, then of internal nodes base ..
 // base + WG_SIZE - 1: the local climbs find them without a global load.
@@ -57,13 +56,9 @@ shared uint s_up[2u * WG_SIZE];
 // prefix(base - 1 + i) at i: the local climbs' prefixes without global loads
 shared int s_delta[WG_SIZE + 1u];
 #endif
-// The box of the child that arrived at split base + i, by side: left
-// children at [0, WG_SIZE), right ones above (6 floats each).
-shared float s_box[12u * WG_SIZE];
 
 uint n;
 uint base;       // the group's first leaf
-bool staging = true; // joins go to s_node (the local climbs)
 uint me;         // build: this node's far end from the split; refit: its node index
 uint id;         // this node's index
 vec3 lo, hi;     // its box
@@ -124,13 +119,8 @@ bool find_parent() {
 void join(uint other) {
 #ifdef LBVH_REFIT
   id = parent;
-  if (staging && id - base < WG_SIZE) {
-    s_node[2u * (id - base)] = uvec4(floatBitsToUint(lo), 0u);
-    s_node[2u * (id - base) + 1u] = uvec4(floatBitsToUint(hi), 0u);
-  } else {
-    NODE_LO(id).xyz = floatBitsToUint(lo);
-    NODE_HI(id).xyz = floatBitsToUint(hi);
-  }
+  NODE_LO(id).xyz = floatBitsToUint(lo);
+  NODE_HI(id).xyz = floatBitsToUint(hi);
 #else
   uint lft = is_left ? l : other, rgt = is_left ? other : r;
   uint a = lft == split ? n - 1u + split : split;
@@ -141,16 +131,11 @@ void join(uint other) {
   // root's prefixes are both -1: not a left child, index l = 0)
   is_left = prefix_at(r) > prefix_at(l - 1u);
   id = is_left ? r : l;
-  if (staging) { // l .. r lie in the group
-    s_node[2u * (id - base)] = uvec4(floatBitsToUint(lo), a);
-    s_node[2u * (id - base) + 1u] = uvec4(floatBitsToUint(hi), b);
-  } else {
-    STORE_NODE(id, lo, a, hi, b);
-  }
+  STORE_NODE(id, lo, a, hi, b);
 #endif
 }
 
-// The sibling of a child that arrived second in global memory.
+// The sibling of a child that arrived second.
 uint sibling(uint other) {
 #ifdef LBVH_REFIT
   return other;
@@ -167,7 +152,6 @@ void main() {
   uint k = base + lid;
   id = n - 1u + k;
   s_slot[lid] = EMPTY;
-  s_node[2u * lid + 1u].w = EMPTY;
 #ifdef LBVH_REFIT
   s_up[lid] = k < n && n >= 2u ? parents[id] : EMPTY;
   s_up[WG_SIZE + lid] = k + 1u < n ? parents[k] : EMPTY;
@@ -197,42 +181,20 @@ void main() {
       in_global = true;
       break;
     }
-    uint at = split - base, side = is_left ? 0u : 6u * WG_SIZE, other_side = is_left ? 6u * WG_SIZE : 0u;
-    s_box[side + 6u * at] = lo.x;
-    s_box[side + 6u * at + 1u] = lo.y;
-    s_box[side + 6u * at + 2u] = lo.z;
-    s_box[side + 6u * at + 3u] = hi.x;
-    s_box[side + 6u * at + 4u] = hi.y;
-    s_box[side + 6u * at + 5u] = hi.z;
-    memoryBarrierShared(); // the box is stored before the slot says so
-    uint other = atomicExchange(s_slot[at], me);
+    groupMemoryBarrier(); // this node is written before the slot says so
+    uint other = atomicExchange(s_slot[split - base], me);
     if (other == EMPTY) {
       waiting = true;
       break;
     }
-    memoryBarrierShared();
-    lo = min(lo, vec3(s_box[other_side + 6u * at], s_box[other_side + 6u * at + 1u], s_box[other_side + 6u * at + 2u]));
-    hi = max(hi, vec3(s_box[other_side + 6u * at + 3u], s_box[other_side + 6u * at + 4u],
-                      s_box[other_side + 6u * at + 5u]));
+    groupMemoryBarrier();
+    uint s = sibling(other);
+    lo = min(lo, uintBitsToFloat(NODE_LO(s).xyz));
+    hi = max(hi, uintBitsToFloat(NODE_HI(s).xyz));
     join(other);
     climbing = find_parent();
   }
   barrier();
-  // the local joins out to the nodes, seen by every later exchange:
-  // another group's climb reads them once a global slot names them
-  uvec4 high = s_node[2u * lid + 1u];
-  if (high.w != EMPTY) {
-#ifdef LBVH_REFIT
-    NODE_LO(base + lid).xyz = s_node[2u * lid].xyz;
-    NODE_HI(base + lid).xyz = high.xyz;
-#else
-    NODE_LO(base + lid) = s_node[2u * lid];
-    NODE_HI(base + lid) = high;
-#endif
-  }
-  memoryBarrierBuffer();
-  barrier();
-  staging = false;
   // the first child at a split is settled unless its sibling never came
   if (waiting) in_global = s_slot[split - base] == me;
   if (!in_global) return;
