@@ -32,9 +32,10 @@ static void reset_slots(glradix_context *ctx, GLuint n, bool with_parents) {
 /* The leaves' bounds are gathered in windows of ctx->forms.lbvh_window
  * primitives (lbvh_leaves.comp says why): a dispatch per window, each
  * writing the leaves of its window's primitives, which the shader finds
- * from the GPU's count (count is the capacity). lbvh_links covers every
- * node in the first window's dispatch (first_all), the leaves only after. */
-static void dispatch_windows(glradix_context *ctx, GLuint count, bool first_all, GLuint items) {
+ * from the GPU's count (count is the capacity), _GLRADIX_LBVH_LEAF_ITEMS
+ * leaves an invocation. lbvh_links covers every node, one an invocation, in
+ * the first window's dispatch (first_all), the leaves only after. */
+static void dispatch_windows(glradix_context *ctx, GLuint count, bool first_all) {
   GladGLContext *gl = &ctx->gl;
   const GLuint window_size = ctx->forms.lbvh_window;
   gl->Uniform1ui(_GLRADIX_LOC_WINDOW_SIZE, window_size);
@@ -42,7 +43,7 @@ static void dispatch_windows(glradix_context *ctx, GLuint count, bool first_all,
     if (first_all) gl->Uniform1ui(_GLRADIX_LOC_LEAVES_ONLY, window != 0);
     gl->Uniform1ui(_GLRADIX_LOC_PRIM_WINDOW, window);
     const GLuint invocations =
-        window == 0 && first_all ? 2 * count - 1 : _glradix_div_up(count, items);
+        window == 0 && first_all ? 2 * count - 1 : _glradix_div_up(count, _GLRADIX_LBVH_LEAF_ITEMS);
     _glradix_dispatch(ctx, _glradix_div_up(invocations, ctx->forms.wg_size));
     if (count - window <= window_size) break;
     /* lbvh_links' leaves-only dispatches read what the first one copied */
@@ -60,7 +61,7 @@ static void lbvh_leaves(glradix_context *ctx, const glradix_lbvh_desc *d) {
   _glradix_bind(ctx, _GLRADIX_B_NODES, d->nodes, nodes_bytes(d->count));
   _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->lbvh_state.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, d->count);
-  dispatch_windows(ctx, d->count, false, _GLRADIX_LBVH_LEAF_ITEMS);
+  dispatch_windows(ctx, d->count, false);
 }
 
 /* a built tree's parent links and its leaves' boxes from d->bounds */
@@ -73,7 +74,7 @@ static void lbvh_links(glradix_context *ctx, const glradix_lbvh_desc *d) {
   _glradix_bind(ctx, _GLRADIX_B_INDICES, ctx->lbvh_indices.name, 0);
   _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->lbvh_state.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, d->count);
-  dispatch_windows(ctx, d->count, true, 1);
+  dispatch_windows(ctx, d->count, true);
 }
 
 /* The internal nodes bottom-up (lbvh_tree.comp): a build's from the
