@@ -21,31 +21,20 @@ layout(location = LOC_LEAVES_ONLY) uniform uint u_leaves_only;
 layout(location = LOC_PRIM_WINDOW) uniform uint u_prim_window;
 layout(location = LOC_WINDOW_SIZE) uniform uint u_window_size;
 
-// Leaf `id`'s box from primitive a's bounds, if a lies in the window.
-void leaf_box(uint id, uint a, uint n) {
-  if (a >= n || a - u_prim_window >= u_window_size) return; // another window's (wraps below it)
-  NODE_LO(id).xyz = floatBitsToUint(bounds[2u * a].xyz);
-  NODE_HI(id).xyz = floatBitsToUint(bounds[2u * a + 1u].xyz);
-}
-
 void main() {
   uint at = group_index() * WG_SIZE + gl_LocalInvocationID.x;
   uint n = lbvh_count();
   if (n == 0u) return;
-  if (u_leaves_only != 0u) { // LEAF_ITEMS leaves an invocation, as lbvh_leaves.comp
-    for (uint i = 0u; i < LEAF_ITEMS; i++) {
-      uint leaf = at * LEAF_ITEMS + i;
-      if (leaf >= n) return;
-      leaf_box(n - 1u + leaf, prims[leaf], n);
-    }
-    return;
-  }
-  uint id = at, total = 2u * n - 1u;
+  uint id = u_leaves_only != 0u ? n - 1u + at : at;
+  uint total = 2u * n - 1u;
   if (id >= total) return;
-  uint a = NODE_LO(id).w;
+  uint leaf = id - (n - 1u);
+  uint a = u_leaves_only != 0u ? prims[leaf] : NODE_LO(id).w;
   if (id >= n - 1u) { // a leaf (node 0 when n is 1)
-    prims[id - (n - 1u)] = a;
-    leaf_box(id, a, n);
+    if (u_leaves_only == 0u) prims[leaf] = a;
+    if (a >= n || a - u_prim_window >= u_window_size) return; // another window's (wraps below it)
+    NODE_LO(id).xyz = floatBitsToUint(bounds[2u * a].xyz);
+    NODE_HI(id).xyz = floatBitsToUint(bounds[2u * a + 1u].xyz);
     return;
   }
   uint b = NODE_HI(id).w;

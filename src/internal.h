@@ -118,11 +118,6 @@ enum {
 };
 
 /* The compute programs; _PAIRS variants also move values. */
-/* Leaves per invocation of the LBVH leaves' windows (LEAF_ITEMS in
- * lbvh_leaves.comp and lbvh_links.comp): each window's dispatch looks at
- * every leaf, and fewer invocations look faster. */
-#define _GLRADIX_LBVH_LEAF_ITEMS 4
-
 typedef enum _glradix_program {
   _GLRADIX_PROG_LOCAL_SHUFFLE,
   _GLRADIX_PROG_LOCAL_SHUFFLE_PAIRS,

@@ -32,9 +32,8 @@ static void reset_slots(glradix_context *ctx, GLuint n, bool with_parents) {
 /* The leaves' bounds are gathered in windows of ctx->forms.lbvh_window
  * primitives (lbvh_leaves.comp says why): a dispatch per window, each
  * writing the leaves of its window's primitives, which the shader finds
- * from the GPU's count (count is the capacity), _GLRADIX_LBVH_LEAF_ITEMS
- * leaves an invocation. lbvh_links covers every node, one an invocation, in
- * the first window's dispatch (first_all), the leaves only after. */
+ * from the GPU's count (count is the capacity). lbvh_links covers every
+ * node in the first window's dispatch (first_all), the leaves only after. */
 static void dispatch_windows(glradix_context *ctx, GLuint count, bool first_all) {
   GladGLContext *gl = &ctx->gl;
   const GLuint window_size = ctx->forms.lbvh_window;
@@ -42,8 +41,7 @@ static void dispatch_windows(glradix_context *ctx, GLuint count, bool first_all)
   for (GLuint window = 0;; window += window_size) {
     if (first_all) gl->Uniform1ui(_GLRADIX_LOC_LEAVES_ONLY, window != 0);
     gl->Uniform1ui(_GLRADIX_LOC_PRIM_WINDOW, window);
-    const GLuint invocations =
-        window == 0 && first_all ? 2 * count - 1 : _glradix_div_up(count, _GLRADIX_LBVH_LEAF_ITEMS);
+    const GLuint invocations = window == 0 && first_all ? 2 * count - 1 : count;
     _glradix_dispatch(ctx, _glradix_div_up(invocations, ctx->forms.wg_size));
     if (count - window <= window_size) break;
     /* lbvh_links' leaves-only dispatches read what the first one copied */

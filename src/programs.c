@@ -24,9 +24,7 @@ typedef struct program_source {
 #define KEY_BITS "#define WITH_KEY_BITS 1\n"
 #define SCAN_UINT "#define SCAN_T uint\n"
 #define COMPACT "#define WITH_COMPACT 1\n"
-#define STRING_(x) #x
-#define STRING(x) STRING_(x)
-#define LBVH "#define WITH_LBVH 1\n#define LEAF_ITEMS " STRING(_GLRADIX_LBVH_LEAF_ITEMS) "u\n"
+#define LBVH "#define WITH_LBVH 1\n"
 #define LBVH30 LBVH "#define MORTON_BITS 30\n"
 #define LBVH63 LBVH "#define MORTON_BITS 63\n"
 
