@@ -18,6 +18,7 @@ START_TEST(llvmpipe) {
   for (unsigned bits = 2; bits <= 8; bits *= 2) {
     _glradix_forms f = choose(bits, 32768, 1024, true, 0);
     ck_assert_uint_eq(f.wg_size, 32);
+    ck_assert_uint_eq(f.lbvh_wg, 32);
     ck_assert_uint_eq(f.items, 224);
     ck_assert_uint_eq(f.tile, 7168);
     ck_assert_uint_eq(f.scan_tile, 32 * 16);
@@ -38,6 +39,8 @@ END_TEST
 START_TEST(h200) {
   _glradix_forms f = choose(8, 49152, 1024, false, 32);
   ck_assert_uint_eq(f.tile, 512 * 8);
+  ck_assert_uint_eq(f.lbvh_wg, 128);
+  ck_assert_uint_eq(f.lbvh_window, 1u << 22);
   ck_assert_uint_eq(f.wide_tile, 512 * 10);
   ck_assert_uint_eq(f.wide_from, 12u << 20);
   ck_assert_int_eq(f.per_tile, _GLRADIX_PER_TILE_STARTS);
@@ -111,6 +114,9 @@ START_TEST(rules_on_any_limits) {
             if (f.per_tile == _GLRADIX_PER_TILE_NEXT_COUNTS)
               ck_assert(!f.cpu_rasterizer && bits == 2 && f.column_shift == 0);
             ck_assert(!f.count_rows || f.cpu_rasterizer);
+            /* the LBVH tree pass: at most 60 bytes of shared memory an invocation */
+            ck_assert(f.lbvh_wg <= f.wg_size && (f.lbvh_wg & (f.lbvh_wg - 1)) == 0 &&
+                      60 * (GLint64)f.lbvh_wg + 4 <= shared[s]);
             ck_assert(!f.reverse_tiles || (!f.cpu_rasterizer && f.subgroup_size));
             for (int k = 0; k < 2; k++)
               for (int p = 0; p < 2; p++) {
@@ -135,6 +141,7 @@ START_TEST(hooks_take_gpu_forms) {
   h.move_shared = 2;
   h.wide_from = 1000;
   h.lbvh_window = 2999;
+  h.lbvh_wg = 64;
   _glradix_forms f;
   _glradix_forms_choose(&f, 8, &llvmpipe, &h);
   ck_assert(!f.cpu_rasterizer);
@@ -143,6 +150,7 @@ START_TEST(hooks_take_gpu_forms) {
   ck_assert(f.reverse_tiles);
   ck_assert_uint_eq(f.wide_from, 1000);
   ck_assert_uint_eq(f.lbvh_window, 2999);
+  ck_assert_uint_eq(f.lbvh_wg, 64);
 }
 END_TEST
 
