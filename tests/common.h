@@ -168,6 +168,9 @@ GLint64 test_max_ssbo_bytes(void);
 GLuint gl_compute_program(const char *source);
 /** Fails the test if glGetError() reports anything. */
 void expect_no_gl_error(const char *where);
+/** A library call that must succeed without a log line (tg_log reset
+ *  before it) or a GL error; `what` names it in the failure. */
+void expect_call_ok(glradix_status st, const char *what);
 
 /* ---- one-call sort drivers ------------------------------------------------ */
 

@@ -13,6 +13,13 @@ void expect_no_gl_error(const char *where) {
   ck_assert_msg(e == GL_NO_ERROR, "%s: GL error 0x%04x", where, (unsigned)e);
 }
 
+void expect_call_ok(glradix_status st, const char *what) {
+  ck_assert_msg(st == GLRADIX_OK, "%s: \"%s\" (log: %s)", what, glradix_status_string(st),
+                tg_log.first);
+  ck_assert_msg(tg_log.count == 0, "%s logged: %s", what, tg_log.first);
+  expect_no_gl_error(what);
+}
+
 GLuint buf_create(const uint32_t *data, size_t n, size_t alloc_words) {
   /* The words not given are zeros: a new store's contents are undefined
    * (NVIDIA's are not zeros), and tests compare untouched words with what

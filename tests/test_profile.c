@@ -21,11 +21,7 @@ static void profile_r2_setup(void) {
 static glradix_stage_times query_ok(const char *after) {
   glradix_stage_times t;
   test_log_reset(&tg_log);
-  glradix_status st = glradix_query_stage_times(tg_ctx, &t);
-  ck_assert_msg(st == GLRADIX_OK, "after %s: \"%s\" (log: %s)", after,
-                glradix_status_string(st), tg_log.first);
-  ck_assert_int_eq(tg_log.count, 0);
-  expect_no_gl_error(after);
+  expect_call_ok(glradix_query_stage_times(tg_ctx, &t), after);
   return t;
 }
 
@@ -147,11 +143,7 @@ END_TEST
 static glradix_lbvh_times lbvh_times_ok(const char *after) {
   glradix_lbvh_times t;
   test_log_reset(&tg_log);
-  glradix_status st = glradix_query_lbvh_times(tg_ctx, &t);
-  ck_assert_msg(st == GLRADIX_OK, "after %s: \"%s\" (log: %s)", after,
-                glradix_status_string(st), tg_log.first);
-  ck_assert_int_eq(tg_log.count, 0);
-  expect_no_gl_error(after);
+  expect_call_ok(glradix_query_lbvh_times(tg_ctx, &t), after);
   double sum = t.codes_ms + t.sort_ms + t.leaves_ms + t.tree_ms;
   ck_assert_msg(t.codes_ms >= 0 && t.sort_ms >= 0 && t.leaves_ms >= 0 && t.tree_ms >= 0 &&
                     sum <= t.total_ms * 1.001 + 0.001,

@@ -189,6 +189,25 @@ bool glradix_lbvh_slab_(glradix_lbvh_ray_ r, highp vec3 lo, highp vec3 hi, highp
   return enter <= exit;
 }
 
+// A leaf's primitive against the closest hit so far (t, best): it replaces
+// it when closer, or as close with a lower index, so the answer is the
+// lowest (distance, index) pair whatever the visiting order.
+void glradix_lbvh_closest_leaf_(highp uint prim, highp vec3 origin, highp vec3 dir,
+                                highp float tmin, inout highp float t, inout highp uint best) {
+  highp float tp = glradix_lbvh_ray_prim(prim, origin, dir, tmin, t);
+  if (tp >= tmin && (tp < t || (tp == t && prim < best))) {
+    t = tp;
+    best = prim;
+  }
+}
+
+// Whether a leaf's primitive is hit in [tmin, tmax].
+bool glradix_lbvh_any_leaf_(highp uint prim, highp vec3 origin, highp vec3 dir,
+                            highp float tmin, highp float tmax) {
+  highp float tp = glradix_lbvh_ray_prim(prim, origin, dir, tmin, tmax);
+  return tp >= tmin && tp <= tmax;
+}
+
 highp uint glradix_lbvh_closest_hit(highp vec3 origin, highp vec3 dir, highp float tmin,
                                     highp float tmax, out highp float t) {
   glradix_lbvh_ray_ r = glradix_lbvh_make_ray_(origin, dir);
@@ -197,11 +216,7 @@ highp uint glradix_lbvh_closest_hit(highp vec3 origin, highp vec3 dir, highp flo
   glradix_lbvh_node root = glradix_lbvh_nodes[0];
   highp float enter_a, enter_b;
   if (root.b == GLRADIX_LBVH_LEAF) { // one primitive
-    highp float tp = glradix_lbvh_ray_prim(root.a, origin, dir, tmin, tmax);
-    if (tp >= tmin && tp <= tmax) {
-      t = tp;
-      best = root.a;
-    }
+    glradix_lbvh_closest_leaf_(root.a, origin, dir, tmin, t, best);
     return best;
   }
   if (!glradix_lbvh_slab_(r, root.min, root.max, tmin, tmax, enter_a)) return best;
@@ -214,23 +229,13 @@ highp uint glradix_lbvh_closest_hit(highp vec3 origin, highp vec3 dir, highp flo
     glradix_lbvh_node a = glradix_lbvh_nodes[ca], b = glradix_lbvh_nodes[cb];
     bool hit_a = glradix_lbvh_slab_(r, a.min, a.max, tmin, t, enter_a);
     bool hit_b = glradix_lbvh_slab_(r, b.min, b.max, tmin, t, enter_b);
-    // Leaves are tested here rather than pushed. A hit replaces the best
-    // one when it is closer, or as close with a lower index: so the answer
-    // is the lowest (distance, index) pair whatever the visiting order.
+    // leaves are tested here rather than pushed
     if (hit_a && a.b == GLRADIX_LBVH_LEAF) {
-      highp float tp = glradix_lbvh_ray_prim(a.a, origin, dir, tmin, t);
-      if (tp >= tmin && (tp < t || (tp == t && a.a < best))) {
-        t = tp;
-        best = a.a;
-      }
+      glradix_lbvh_closest_leaf_(a.a, origin, dir, tmin, t, best);
       hit_a = false;
     }
     if (hit_b && b.b == GLRADIX_LBVH_LEAF) {
-      highp float tp = glradix_lbvh_ray_prim(b.a, origin, dir, tmin, t);
-      if (tp >= tmin && (tp < t || (tp == t && b.a < best))) {
-        t = tp;
-        best = b.a;
-      }
+      glradix_lbvh_closest_leaf_(b.a, origin, dir, tmin, t, best);
       hit_b = false;
     }
     GLRADIX_LBVH_NEXT_(enter_a <= enter_b) // the nearer first, the other later
@@ -243,10 +248,7 @@ bool glradix_lbvh_any_hit(highp vec3 origin, highp vec3 dir, highp float tmin,
   glradix_lbvh_ray_ r = glradix_lbvh_make_ray_(origin, dir);
   glradix_lbvh_node root = glradix_lbvh_nodes[0];
   highp float enter_a, enter_b;
-  if (root.b == GLRADIX_LBVH_LEAF) {
-    highp float tp = glradix_lbvh_ray_prim(root.a, origin, dir, tmin, tmax);
-    return tp >= tmin && tp <= tmax;
-  }
+  if (root.b == GLRADIX_LBVH_LEAF) return glradix_lbvh_any_leaf_(root.a, origin, dir, tmin, tmax);
   if (!glradix_lbvh_slab_(r, root.min, root.max, tmin, tmax, enter_a)) return false;
   highp uint stack[GLRADIX_LBVH_STACK_SIZE];
   highp int sp = 0;
@@ -258,13 +260,11 @@ bool glradix_lbvh_any_hit(highp vec3 origin, highp vec3 dir, highp float tmin,
     bool hit_a = glradix_lbvh_slab_(r, a.min, a.max, tmin, tmax, enter_a);
     bool hit_b = glradix_lbvh_slab_(r, b.min, b.max, tmin, tmax, enter_b);
     if (hit_a && a.b == GLRADIX_LBVH_LEAF) {
-      highp float tp = glradix_lbvh_ray_prim(a.a, origin, dir, tmin, tmax);
-      if (tp >= tmin && tp <= tmax) return true;
+      if (glradix_lbvh_any_leaf_(a.a, origin, dir, tmin, tmax)) return true;
       hit_a = false;
     }
     if (hit_b && b.b == GLRADIX_LBVH_LEAF) {
-      highp float tp = glradix_lbvh_ray_prim(b.a, origin, dir, tmin, tmax);
-      if (tp >= tmin && tp <= tmax) return true;
+      if (glradix_lbvh_any_leaf_(b.a, origin, dir, tmin, tmax)) return true;
       hit_b = false;
     }
     GLRADIX_LBVH_NEXT_(true)
