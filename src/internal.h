@@ -144,7 +144,7 @@ typedef enum _glradix_program {
   _GLRADIX_PROG_LBVH_TREE_63,
   _GLRADIX_PROG_LBVH_LINKS,
   _GLRADIX_PROG_LBVH_REFIT,
-  _GLRADIX_PROG_FILL_WORDS, /* OpenGL ES only: glClearBufferSubData's stand-in */
+  _GLRADIX_PROG_FILL_WORDS, /* scratch words from the CPU (fill_words.c) */
   _GLRADIX_PROG_COUNT
 } _glradix_program;
 
@@ -169,8 +169,7 @@ typedef struct _glradix_buffer {
 struct glradix_context {
   GladGLContext gl;
   bool es;                      /* OpenGL ES 3.1+, not GL 4.3 core: GLSL ES programs,
-                                   no glClearBufferSubData, glGetBufferSubData or
-                                   core timer queries */
+                                   no glGetBufferSubData or core timer queries */
   glradix_desc desc;            /* resolved: no zero defaults left */
   GLuint group_limit[2];        /* work groups per dispatch in x and y */
   GLint64 max_ssbo_bytes;       /* GL_MAX_SHADER_STORAGE_BLOCK_SIZE */
