@@ -14,11 +14,14 @@
 // Refit (LBVH_REFIT): the topology is the nodes' own, the parents from
 // lbvh_links.comp; a child's split is its position (its leaf index or
 // node index) if it is the left child, one less if it is the right one.
-// Most parents are settled in shared memory: a work group climbs its own
-// WG_SIZE leaves while the parent's split lies between two of them; a child
-// whose sibling never came (after a barrier) or whose split lies outside
-// continues in global memory with an exchange slot per split. Only nodes
-// spanning several groups' leaves pay for global atomics.
+// Most parents are settled by the work group: it climbs its own WG_SIZE
+// leaves while the parent's split lies between two of them, exchanging at
+// shared-memory slots, each child's box in the nodes (read back through a
+// work-group fence; shared memory holds only the slots and prefixes, so
+// more groups fit an SM); a child whose sibling never came (after a
+// barrier) or whose split lies outside continues with an exchange slot in
+// global memory per split. Only nodes spanning several groups' leaves pay
+// for global atomics.
 // n = lbvh_count() primitives; the leaves' boxes are already in the nodes
 // (lbvh_leaves.comp or lbvh_links.comp) and the slots hold EMPTY.
 
@@ -53,9 +56,6 @@ shared uint s_up[2u * WG_SIZE];
 // prefix(base - 1 + i) at i: the local climbs' prefixes without global loads
 shared int s_delta[WG_SIZE + 1u];
 #endif
-// The box of the child that arrived at split base + i, by side: left
-// children at [0, WG_SIZE), right ones above (6 floats each).
-shared float s_box[12u * WG_SIZE];
 
 uint n;
 uint base;       // the group's first leaf
@@ -135,7 +135,7 @@ void join(uint other) {
 #endif
 }
 
-// The sibling of a child that arrived second in global memory.
+// The sibling of a child that arrived second.
 uint sibling(uint other) {
 #ifdef LBVH_REFIT
   return other;
@@ -181,23 +181,16 @@ void main() {
       in_global = true;
       break;
     }
-    uint at = split - base, side = is_left ? 0u : 6u * WG_SIZE, other_side = is_left ? 6u * WG_SIZE : 0u;
-    s_box[side + 6u * at] = lo.x;
-    s_box[side + 6u * at + 1u] = lo.y;
-    s_box[side + 6u * at + 2u] = lo.z;
-    s_box[side + 6u * at + 3u] = hi.x;
-    s_box[side + 6u * at + 4u] = hi.y;
-    s_box[side + 6u * at + 5u] = hi.z;
-    memoryBarrierShared(); // the box is stored before the slot says so
-    uint other = atomicExchange(s_slot[at], me);
+    groupMemoryBarrier(); // this node is written before the slot says so
+    uint other = atomicExchange(s_slot[split - base], me);
     if (other == EMPTY) {
       waiting = true;
       break;
     }
-    memoryBarrierShared();
-    lo = min(lo, vec3(s_box[other_side + 6u * at], s_box[other_side + 6u * at + 1u], s_box[other_side + 6u * at + 2u]));
-    hi = max(hi, vec3(s_box[other_side + 6u * at + 3u], s_box[other_side + 6u * at + 4u],
-                      s_box[other_side + 6u * at + 5u]));
+    groupMemoryBarrier();
+    uint s = sibling(other);
+    lo = min(lo, uintBitsToFloat(NODE_LO(s).xyz));
+    hi = max(hi, uintBitsToFloat(NODE_HI(s).xyz));
     join(other);
     climbing = find_parent();
   }

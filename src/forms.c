@@ -171,12 +171,12 @@ void _glradix_forms_choose(_glradix_forms *f, unsigned radix_bits, const _glradi
                       : h->move_shared >= 0 ? h->move_shared == 2
                                             : f->subgroup_size != 0);
   choose_wide_tile(f, radix_bits, h->wide_from != 0, h->wide_from ? h->wide_from : WIDE_FROM);
-  /* lbvh_nodes.comp says why the leaves' gather goes in windows: 4M a
-   * window (H200, 16M boxes: 1M 13.5 ms, 2M 12.1, 4M 11.5, 8M 13.5) */
+  /* lbvh_leaves.comp says why the leaves' gather goes in windows of 4M */
   f->lbvh_window = h->lbvh_window ? h->lbvh_window : 1u << 22;
-  /* The tree pass in groups of at most 128: a group waits for its highest
-   * climb, so smaller groups leave fewer invocations idle (H200, 16M
-   * boxes: 2.36 ms at 128, 2.45 at 256, 3.83 at 512). */
-  const GLuint tree_wg = h->lbvh_wg ? h->lbvh_wg : 128u;
+  /* The tree pass in groups of at most 256: a group waits for its highest
+   * climb, and smaller groups leave fewer invocations idle, but too small
+   * ones fill an SM's group slots first (H200, 16M boxes: 0.92 ms at 256,
+   * 1.00 at 128, 1.25 at 64). */
+  const GLuint tree_wg = h->lbvh_wg ? h->lbvh_wg : 256u;
   f->lbvh_wg = tree_wg < f->wg_size ? tree_wg : f->wg_size;
 }
