@@ -17,7 +17,7 @@
  *   values_at        0                  0                    1 (8-bit), 2 (2-bit)
  *   reverse_tiles    no                 no                   yes
  *   key_split        keys alone, 32-bit, where per_tile gives the starts or at 2 bits
- *   lbvh_wg          32                 256                  256
+ *   lbvh_wg          32                 512                  512
  *   lbvh_window      4M primitives      4M                   4M
  *
  * Smaller limits take fallback shapes, down to 128 x 4 keys, which fit

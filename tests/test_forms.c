@@ -39,7 +39,7 @@ END_TEST
 START_TEST(h200) {
   _glradix_forms f = choose(8, 49152, 1024, false, 32);
   ck_assert_uint_eq(f.tile, 512 * 8);
-  ck_assert_uint_eq(f.lbvh_wg, 256);
+  ck_assert_uint_eq(f.lbvh_wg, 512);
   ck_assert_uint_eq(f.lbvh_window, 1u << 22);
   ck_assert_uint_eq(f.wide_tile, 512 * 10);
   ck_assert_uint_eq(f.wide_from, 12u << 20);
