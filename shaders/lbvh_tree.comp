@@ -19,10 +19,10 @@
 // shared-memory slots, each child's box in the nodes (read back through a
 // work-group fence; shared memory holds only the slots and prefixes, so
 // more groups fit an SM: H200, 16M boxes, 0.89 ms in groups of 512 against
-// 2.36 with the boxes in shared memory in groups of 128); a child whose sibling never came (after a
-// barrier) or whose split lies outside continues with an exchange slot in
-// global memory per split. Only nodes spanning several groups' leaves pay
-// for global atomics.
+// 2.36 with the boxes in shared memory in groups of 128); a child whose
+// sibling never came (after a barrier) or whose split lies outside
+// continues with an exchange slot in global memory per split. Only nodes
+// spanning several groups' leaves pay for global atomics.
 // n = lbvh_count() primitives; the leaves' boxes are already in the nodes
 // (lbvh_leaves.comp or lbvh_links.comp) and the slots hold EMPTY.
 
