@@ -114,18 +114,26 @@ bool find_parent() {
   return true;
 }
 
-// The second child at the split: its sibling's exchange word is `other`
-// and the sibling's box already merged into lo, hi. Writes the parent and
-// makes it this invocation's node.
+// The second child at the split, whose sibling's exchange word is
+// `other` (a refit's: the sibling's node; a build's: its far end): merges
+// the sibling's box from the nodes (behind the caller's fence), writes the
+// parent and makes it this invocation's node.
 void join(uint other) {
+#ifdef LBVH_REFIT
+  uint sibling = other;
+#else
+  uint lft = is_left ? l : other, rgt = is_left ? other : r;
+  uint a = lft == split ? n - 1u + split : split;
+  uint b = rgt == split + 1u ? n + split : split + 1u;
+  uint sibling = is_left ? b : a;
+#endif
+  lo = min(lo, uintBitsToFloat(NODE_LO(sibling).xyz));
+  hi = max(hi, uintBitsToFloat(NODE_HI(sibling).xyz));
 #ifdef LBVH_REFIT
   id = parent;
   NODE_LO(id).xyz = floatBitsToUint(lo);
   NODE_HI(id).xyz = floatBitsToUint(hi);
 #else
-  uint lft = is_left ? l : other, rgt = is_left ? other : r;
-  uint a = lft == split ? n - 1u + split : split;
-  uint b = rgt == split + 1u ? n + split : split + 1u;
   l = lft;
   r = rgt;
   // the parent's own index, by which child of its parent it is (the
@@ -133,16 +141,6 @@ void join(uint other) {
   is_left = prefix_at(r) > prefix_at(l - 1u);
   id = is_left ? r : l;
   STORE_NODE(id, lo, a, hi, b);
-#endif
-}
-
-// The sibling of a child that arrived second.
-uint sibling(uint other) {
-#ifdef LBVH_REFIT
-  return other;
-#else
-  if (is_left) return other == split + 1u ? n + split : split + 1u;
-  return other == split ? n - 1u + split : split;
 #endif
 }
 
@@ -189,9 +187,6 @@ void main() {
       break;
     }
     groupMemoryBarrier();
-    uint s = sibling(other);
-    lo = min(lo, uintBitsToFloat(NODE_LO(s).xyz));
-    hi = max(hi, uintBitsToFloat(NODE_HI(s).xyz));
     join(other);
     climbing = find_parent();
   }
@@ -205,9 +200,6 @@ void main() {
     uint other = atomicExchange(SLOT(split), me);
     if (other == EMPTY) return;
     memoryBarrierBuffer();
-    uint s = sibling(other);
-    lo = min(lo, uintBitsToFloat(NODE_LO(s).xyz));
-    hi = max(hi, uintBitsToFloat(NODE_HI(s).xyz));
     join(other);
     if (!find_parent()) return;
   }
