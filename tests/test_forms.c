@@ -118,6 +118,8 @@ START_TEST(rules_on_any_limits) {
              * invocation (a refit's slot and two parent words) */
             ck_assert(f.lbvh_wg <= f.wg_size && (f.lbvh_wg & (f.lbvh_wg - 1)) == 0 &&
                       12 * (GLint64)f.lbvh_wg + 4 <= shared[s]);
+            /* the scene box's reduction: six words an invocation */
+            ck_assert(24 * (GLint64)f.wg_size <= shared[s]);
             ck_assert(!f.reverse_tiles || (!f.cpu_rasterizer && f.subgroup_size));
             for (int k = 0; k < 2; k++)
               for (int p = 0; p < 2; p++) {
