@@ -4,8 +4,9 @@
 #   bash bench/gpu_report.sh [SIZES]
 # Writes $OUT/report.tar, to be untarred into bench/results/h200/:
 #   gpu.txt cub.csv cub64.csv glradix.csv portable.csv stp.csv more.csv
-#   lbvh.txt stages.txt chart.svg copies.txt copy_step.txt rounds.csv
+#   stages.txt chart.svg copies.txt copy_step.txt rounds.csv
 #   64k_own_process.txt
+# (the LBVH's lbvh.txt: bench/gpu_lbvh.sh)
 # and nothing else beside it: the device tool brings back at most 8 files,
 # and a file over that count is lost.
 # ROUNDS (default 2) sets the extra rounds at the end. The device tool
@@ -55,13 +56,11 @@ cat "$w/info.txt" >>"$out/gpu.txt"
 "$bench" --csv --verify --plan scan-then-propagate --n 1048576,16777216 --pairs --key-bits 30 \
   >"$out/stp.csv" 2>/dev/null
 # more.csv: 64-bit keys (63 bits) with uint32 values (impl glradix-uint64,
-# against cub64.csv), then the LBVH build (impl glradix-lbvh: Morton codes,
-# sort, leaves and tree of 1M and 16M random boxes; lbvh.txt has each
-# size's refit and every step's time), then skipped passes (impl glradix, key bits 24: 24-bit
-# keys sorted on bits [0, 32), so radix_bits 8's last pass is skipped).
+# against cub64.csv), then skipped passes (impl glradix, key bits 24:
+# 24-bit keys sorted on bits [0, 32), so radix_bits 8's last pass is
+# skipped).
 "$bench" --csv --verify --key-type uint64 --key-bits 63 --pairs --n "$sizes" \
   >"$out/more.csv" 2>/dev/null
-"$bench" --csv --verify --lbvh --stages --key-bits 30,63 2>"$out/lbvh.txt" | grep -v '^impl' >>"$out/more.csv"
 "$bench" --csv --verify --key-bits 24 --end-bit 32 --pairs --n 1048576,16777216 2>/dev/null \
   | grep -v '^impl' >>"$out/more.csv"
 # Per-stage medians at 16M pairs (30-bit keys), both paths; the first also
@@ -101,5 +100,5 @@ for args in "--keys-only --key-bits 30" "--keys-only --key-bits 32" \
 done >"$out/64k_own_process.txt"
 cat "$out/gpu.txt"
 tar -C "$out" -cf "$final/report.tar" gpu.txt cub.csv cub64.csv glradix.csv portable.csv \
-    stp.csv more.csv lbvh.txt stages.txt chart.svg copies.txt copy_step.txt rounds.csv \
+    stp.csv more.csv stages.txt chart.svg copies.txt copy_step.txt rounds.csv \
     64k_own_process.txt
