@@ -30,7 +30,7 @@
 
 #include <stdbool.h>
 
-#include "gl.h"
+#include "gl/gl.h"
 #include "glradix/glradix.h"
 #include "testing.h"
 

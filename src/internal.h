@@ -7,7 +7,7 @@
 
 #include "glradix/glradix.h"
 #include "forms.h"
-#include "gl.h"
+#include "gl/gl.h"
 #include "testing.h"
 
 /* ---- Constants shared by C and GLSL: defined here once and injected into
@@ -499,7 +499,7 @@ enum {
 void _glradix_count_prepare(glradix_context *ctx, const _glradix_pass *pass, GLuint count_buffer,
                             size_t count_offset, bool skip);
 /* fill_words.c: sets words [first, first + words) of a buffer (the
- * library's scratch, bound whole) to `value` with shaders/fill_words.comp
+ * library's scratch, bound whole) to `value` with shaders/gl/fill_words.comp
  * (makes its program current and binds _GLRADIX_B_FILL; barriers on both
  * sides). _glradix_write_words sets words [first, first + count) to
  * `words` (count <= _GLRADIX_FILL_LIST) the same way: the library's

@@ -9,7 +9,7 @@ build=$2
 cd "$src"
 echo "cppcheck:"
 cppcheck --enable=warning,style,performance,portability --std=c11 --error-exitcode=1 --quiet \
-  --inline-suppr -I include -I src -I "$build/src/generated" src/*.c
+  --inline-suppr -I include -I src -I "$build/src/generated" src/*.c src/*/*.c
 echo "clang-tidy (.clang-tidy, $build/compile_commands.json):"
-clang-tidy --quiet -p "$build" src/*.c
+clang-tidy --quiet -p "$build" src/*.c src/*/*.c
 echo "static checks clean"

@@ -1,4 +1,4 @@
-/* src/blocks.c on the CPU, without GL: the storage blocks a source declares
+/* src/gl/blocks.c on the CPU, without GL: the storage blocks a source declares
  * where the preprocessor keeps them, and -1 wherever the count depends on
  * what the reader cannot follow. (The GL suites check its counts of every
  * program they build against the driver's: tests/forms_env.c.) */

@@ -1,4 +1,4 @@
-/* Reduce-then-scan, after an odd number of passes (shaders/copy_back.comp):
+/* Reduce-then-scan, after an odd number of passes (shaders/sort/copy_back.comp):
  * the sorted keys and values from scratch to the caller's buffers. One work
  * group per tile, over the GPU count when there is one. */
 #include "internal.h"

@@ -1,4 +1,4 @@
-/* Reduce-then-scan stage 1 (shaders/tile_counts.comp): each tile's digit
+/* Reduce-then-scan stage 1 (shaders/sort/tile_counts.comp): each tile's digit
  * counts, bucket-major, for the scan (on GPUs' large grids at radix_bits 4
  * and 8 one column per group's two tiles: _glradix_count_columns). One work group per
  * _GLRADIX_COUNT_TILES tiles, or per tile on small grids (a program of its

@@ -1,5 +1,5 @@
 /* Words of the library's scratch set from the CPU (the sort's counts and
- * state, the LBVH's slots, parents and state) by shaders/fill_words.comp,
+ * state, the LBVH's slots, parents and state) by shaders/gl/fill_words.comp,
  * on GL as on ES (which has no buffer clear). Never by glBufferSubData or
  * glClearBufferSubData: on the H200 (driver 580) an update of a few words
  * landed while earlier dispatches that read them still ran, barrier or

@@ -1,4 +1,4 @@
-/* Stream compaction's two stages (shaders/compact_flags.comp and
+/* Stream compaction's two stages (shaders/primitives/compact_flags.comp and
  * compact_scatter.comp); the scan between them is scan.c's. */
 #include "internal.h"
 

@@ -243,7 +243,7 @@ static glradix_status check_active_blocks(glradix_context *ctx, const program_so
                    : !ctx->hooks.exact_blocks)
     return GLRADIX_OK;
   _glradix_log(&ctx->desc, "glradix: %s.comp: %d shader storage blocks active, %d counted from "
-               "its source (src/blocks.c; -1: not countable)", src->name, (int)active, (int)counted);
+               "its source (src/gl/blocks.c; -1: not countable)", src->name, (int)active, (int)counted);
   return GLRADIX_ERROR_SHADER;
 }
 

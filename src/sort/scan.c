@@ -1,4 +1,4 @@
-/* Stage 2 (shaders/scan_blocks.comp + scan_add.comp): multi-level Blelloch
+/* Stage 2 (shaders/sort/scan_blocks.comp + scan_add.comp): multi-level Blelloch
  * scan, of the sort's bucket-major tile counts or, through glradix_scan and
  * glradix_compact, of any buffer. Every level is its own dispatch, so no
  * work group ever loops over a length that grows with N (llvmpipe silently

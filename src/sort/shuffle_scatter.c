@@ -1,4 +1,4 @@
-/* Reduce-then-scan stage 3 (shaders/shuffle_scatter.comp): rank each tile
+/* Reduce-then-scan stage 3 (shaders/sort/shuffle_scatter.comp): rank each tile
  * in shared memory and move it from the pass's input to its output. One
  * work group per tile. */
 #include "internal.h"

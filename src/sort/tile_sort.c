@@ -1,4 +1,4 @@
-/* Small inputs (shaders/tile_sort.comp): a count that fits one tile is
+/* Small inputs (shaders/sort/tile_sort.comp): a count that fits one tile is
  * sorted over its whole bit range by a single work group, in place, with
  * no scratch buffers. */
 #include "internal.h"

@@ -1,4 +1,4 @@
-/* Stage 1 (shaders/local_shuffle.comp): sort each tile by the pass's digit
+/* Stage 1 (shaders/sort/local_shuffle.comp): sort each tile by the pass's digit
  * in shared memory and count its buckets. One work group per tile. With
  * key_bits (first pass only) it also gathers which key bits vary, for pass
  * skipping, in the same read of the keys. */

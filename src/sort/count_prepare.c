@@ -1,4 +1,4 @@
-/* The sort's state on the GPU before its first pass (shaders/
+/* The sort's state on the GPU before its first pass (shaders/sort/
  * count_prepare.comp): the key bits that pass skipping gathers, the count
  * either written from the CPU or copied in from the caller's count buffer,
  * clamped to the capacity, with the tile stages' indirect dispatch, and

@@ -1,4 +1,4 @@
-/* Stage 3 (shaders/global_scatter.comp): move each shuffled tile's keys (and
+/* Stage 3 (shaders/sort/global_scatter.comp): move each shuffled tile's keys (and
  * values) to their scanned global places. One work group per tile. */
 #include "internal.h"
 

@@ -1,4 +1,4 @@
-/* LBVH build (shaders/lbvh_leaves.comp + lbvh_tree.comp): Morton codes and
+/* LBVH build (shaders/lbvh/lbvh_leaves.comp + lbvh_tree.comp): Morton codes and
  * indices (morton.c), glradix_sort, the leaves, then topology and boxes in
  * one bottom-up pass. Refit of a built tree (lbvh_links.comp +
  * lbvh_tree.comp): the parent links from the nodes, the leaves' new boxes,

@@ -1,4 +1,4 @@
-/* LBVH step 1 (shaders/scene_box.comp + morton_codes.comp): the scene box,
+/* LBVH step 1 (shaders/lbvh/scene_box.comp + morton_codes.comp): the scene box,
  * given or reduced on the GPU, and a Morton code per primitive centroid;
  * glradix_morton_codes. Also the LBVH state buffer that every LBVH program
  * reads its count from (_glradix_lbvh_state). */
