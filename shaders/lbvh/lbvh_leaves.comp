@@ -1,9 +1,8 @@
 // LBVH leaves: leaf k (node n - 1 + k) takes primitive indices[k] and its
 // box, for the u_window_size primitives from u_prim_window only: lbvh.c
 // dispatches it once per window, so that the random reads of the bounds
-// stay within one window at a time (H200, 16M boxes: this step takes 1.36
-// ms in windows of 4M, 2.15 in windows of 2M, 4.86 in windows of 8M
-// and 30 in one).
+// stay within one window at a time: random reads spread over more than
+// about 128 MB slow down sharply (BENCHMARKS.md, "LBVH").
 // n = lbvh_count() primitives (a GPU count: the nodes from 2n - 1 on are
 // left as they were).
 

@@ -18,8 +18,8 @@
 // leaves while the parent's split lies between two of them, exchanging at
 // shared-memory slots, each child's box in the nodes (read back through a
 // work-group fence; shared memory holds only the slots and prefixes, so
-// more groups fit an SM: H200, 16M boxes, 0.89 ms in groups of 512 against
-// 2.36 with the boxes in shared memory in groups of 128); a child whose
+// more of these latency-bound groups fit a multiprocessor: BENCHMARKS.md,
+// "LBVH"); a child whose
 // sibling never came (after a barrier) or whose split lies outside
 // continues with an exchange slot in global memory per split. Only nodes
 // spanning several groups' leaves pay for global atomics.
@@ -43,9 +43,8 @@ const uint EMPTY = 0xFFFFFFFFu;
 // lengths grow down the tree, by index bits below equal codes), and fewer
 // than n: min(96, n) bounds both widths' climbs, so no loop grows with n.
 // The loops' bounds depend on n so that NVIDIA's compiler, which
-// common.glsl asks to unroll every loop, cannot unroll them: with the
-// constant bounds WG_SIZE and 96, glradix_create (which then compiled this
-// program) did not return within 40 s on the H200.
+// common.glsl asks to unroll every loop, cannot unroll them: with constant
+// bounds its compile of this program did not finish.
 const uint MAX_DEPTH = 96u;
 
 shared uint s_slot[WG_SIZE];

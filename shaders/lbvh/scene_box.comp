@@ -5,7 +5,7 @@
 
 // The group's six extremes, one per invocation each, reduced as a tree:
 // six shared atomics per primitive on the same six words serialise on
-// llvmpipe (1M boxes: codes 28 ms against 43; the H200 times both alike).
+// CPU rasterizers (BENCHMARKS.md, "LBVH").
 shared uint s_box[6u * WG_SIZE];
 
 void main() {

@@ -1,8 +1,8 @@
 // Reduce-then-scan plan, after an odd number of passes: the last pass left
 // the sorted keys (and values) in scratch; copy them to the caller's
-// buffers. A compute copy rather than glCopyBufferSubData: on the H200 the
-// sort of 16M pairs at radix_bits 2 spent 1.55 ms outside its stages with
-// the copy command, 0.10 ms with this; and its length can be the GPU count
+// buffers. A compute copy rather than glCopyBufferSubData: the copy
+// command stalled the GPU between the sort's dispatches far longer than this
+// copy takes; and its length can be the GPU count
 // (indirect dispatch over the count's tiles), so a sort with a
 // count_buffer needs no other plan.
 

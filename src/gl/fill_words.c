@@ -1,10 +1,11 @@
 /* Words of the library's scratch set from the CPU (the sort's counts and
  * state, the LBVH's slots, parents and state) by shaders/gl/fill_words.comp,
  * on GL as on ES (which has no buffer clear). Never by glBufferSubData or
- * glClearBufferSubData: on the H200 (driver 580) an update of a few words
+ * glClearBufferSubData: on NVIDIA's driver an update of a few words
  * landed while earlier dispatches that read them still ran, barrier or
- * not (an LBVH build in flight took the next call's count), and a clear of
- * 64 MB took 2.2 ms where this shader takes about 0.05. */
+ * not (an LBVH build in flight took the next call's count), and a large
+ * clear is many times slower than this shader (BENCHMARKS.md, "Tried and
+ * dropped"). */
 #include "internal.h"
 
 _Static_assert((int)_GLRADIX_SKIP_WORDS <= (int)_GLRADIX_FILL_LIST &&
