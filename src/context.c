@@ -53,7 +53,7 @@ static GLuint usable_subgroup_size(glradix_context *ctx) {
   return (GLuint)size;
 }
 
-/* Step 1: what glradix_create refuses before it allocates anything. */
+/* Step 1: what glradix_create refuses with nothing allocated yet. */
 static glradix_status validate_desc(const glradix_desc *desc, glradix_context **out) {
   if (out) *out = NULL;
   if (!desc || !out) {
@@ -122,8 +122,9 @@ static glradix_status load_gl(glradix_context *ctx) {
 }
 
 /* Step 4: every call saves the indexed storage bindings the library uses
- * and every sort binds the last of them, so a context with fewer refuses
- * them all, before any call saves them (OpenGL ES 3.1 promises 4). */
+ * and every sort binds the last of them, so a context with fewer is
+ * refused here, where nothing has saved them yet (OpenGL ES 3.1
+ * promises 4). */
 static glradix_status check_bindings(glradix_context *ctx) {
   GLint bindings = 0;
   ctx->gl.GetIntegerv(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, &bindings);
