@@ -26,6 +26,7 @@
 #include "bench_case.h"
 #include "bench_copy.h"
 #include "bench_dist.h"
+#include "bench_fit.h"
 #include "bench_host.h"
 #include "bench_lbvh.h"
 #include "bench_rays.h"
@@ -76,7 +77,9 @@ typedef struct options {
 static void usage(FILE *f) {
   fputs("usage: glradix-bench [options]\n"
         "  --n N[,N...]        key counts (K/M/G suffixes = 2^10/2^20/2^30);\n"
-        "                      default 65536,262144,1048576,4194304,16777216\n"
+        "                      default 65536,262144,1048576,4194304,16777216; a default size\n"
+        "                      (this one's or a mode's) above the context's limits is skipped\n"
+        "                      with one line on stderr, a size given here fails\n"
         "  --pairs             sort key/value pairs   (default: keys only and pairs)\n"
         "  --keys-only         sort keys only\n"
         "  --key-bits B[,B...] keys uniform over B bits and sorted on bits [0,B) (see --end-bit);\n"
@@ -504,6 +507,40 @@ static int bitonic_row(bench_case *b, bench_bitonic *bt, const GLuint *buf,
   return bad;
 }
 
+/* Whether size n fits every context the run uses: the LBVH's build on
+ * ctx[0], --soak's and --host's sorts on ctx[0], the other sorts on each
+ * context. */
+static int size_fits(const options *o, glradix_context *const *ctx, int64_t max_block,
+                     uint32_t n) {
+  for (size_t k = 0; k < o->nbits; ++k) {
+    if (!ctx[k] || (k > 0 && (o->lbvh || o->soak_s || o->host))) continue;
+    for (size_t kb = 0; o->lbvh && kb < o->nkey_bits; ++kb)
+      if (!bench_fit_lbvh(ctx[k], max_block, n, o->key_bits[kb])) return 0;
+    if (!o->lbvh && !bench_fit_sort(ctx[k], max_block, n, o->key_type, o->pairs)) return 0;
+  }
+  return 1;
+}
+
+/* The default sizes (no --n) that fit the contexts' limits, each one left
+ * out saying so; sizes given with --n stay, so that glradix refuses them
+ * loudly. Returns how many sizes remain. */
+static size_t drop_unfit_sizes(options *o, glradix_context *const *ctx, int64_t max_block) {
+  if (o->n_given) return o->nsizes;
+  size_t kept = 0;
+  for (size_t i = 0; i < o->nsizes; ++i) {
+    if (size_fits(o, ctx, max_block, o->sizes[i])) {
+      o->sizes[kept++] = o->sizes[i];
+      continue;
+    }
+    fprintf(stderr,
+            "glradix-bench: skipping n = %u: above this context's limits (storage block %lld "
+            "bytes)\n",
+            o->sizes[i], (long long)max_block);
+  }
+  o->nsizes = kept;
+  return kept;
+}
+
 int main(int argc, char **argv) {
   options opt;
   const int pa = parse_args(argc, argv, &opt);
@@ -585,6 +622,16 @@ int main(int argc, char **argv) {
             glradix_query_desc(ctx[k]).plan == GLRADIX_PLAN_SCAN_THEN_PROPAGATE
                 ? "scan-then-propagate" : "reduce-then-scan",
             glradix_subgroup_size(ctx[k]) ? "subgroup (GL_KHR_shader_subgroup)" : "portable GLSL 4.30");
+  }
+
+  GLint64 max_block = 0;
+  gl.GetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &max_block);
+  if (drop_unfit_sizes(&opt, ctx, (int64_t)max_block) == 0) {
+    fprintf(stderr, "glradix-bench: no default size fits this context; give some with --n\n");
+    if (b.gpu_timer) gl.DeleteQueries(2, b.query);
+    for (size_t k = 0; k < opt.nbits; ++k) glradix_destroy(ctx[k]);
+    glradix_headless_destroy(h);
+    return 1;
   }
 
   if (opt.soak_s || opt.lbvh || opt.host) {

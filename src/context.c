@@ -1,4 +1,6 @@
-/* glradix_create / glradix_destroy: load GL, read limits, compile programs. */
+/* glradix_create / glradix_destroy: validate the desc, load GL, read the
+ * limits, choose the forms and plan, build the programs, allocate the
+ * sort state; each step a function below, in that order. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,42 +53,8 @@ static GLuint usable_subgroup_size(glradix_context *ctx) {
   return (GLuint)size;
 }
 
-/* Reads the driver's limits and chooses the context's forms from them. */
-static glradix_status read_limits(glradix_context *ctx) {
-  GladGLContext *gl = &ctx->gl;
-  GLint count[2] = {0, 0};
-  gl->GetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 0, &count[0]);
-  gl->GetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 1, &count[1]);
-  gl->GetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &ctx->max_ssbo_bytes);
-  GLint max_shared = 0;
-  _glradix_limits limits = {0};
-  gl->GetIntegerv(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &max_shared);
-  gl->GetIntegerv(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, &limits.max_invocations);
-  limits.max_shared = max_shared;
-  limits.cpu_rasterizer = cpu_rasterizer((const char *)gl->GetString(GL_RENDERER));
-  limits.subgroup_size = usable_subgroup_size(ctx);
-  _glradix_test_hooks hooks = ctx->hooks;
-  if (ctx->desc.disable_subgroups) hooks.subgroup_size = 0;
-  _glradix_forms_choose(&ctx->forms, ctx->desc.radix_bits, &limits, &hooks);
-  /* A compute program's blocks count against both limits. */
-  GLint blocks = 0, combined = 0;
-  gl->GetIntegerv(GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS, &blocks);
-  gl->GetIntegerv(GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS, &combined);
-  if (hooks.max_blocks) blocks = hooks.max_blocks;
-  ctx->max_blocks = combined < blocks ? combined : blocks;
-  ctx->max_blocks_name = combined < blocks ? "GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS"
-                                           : "GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS";
-  for (int i = 0; i < 2; i++) {
-    GLuint limit = count[i] > 0 ? (GLuint)count[i] : 65535u;
-    if (i == 0 && ctx->desc.dispatch_limit != 0 && ctx->desc.dispatch_limit < limit)
-      limit = ctx->desc.dispatch_limit;
-    ctx->group_limit[i] = limit;
-  }
-  return _glradix_gl_error(ctx, "reading GL limits");
-}
-
-glradix_status _glradix_create_for_tests(const glradix_desc *desc, const _glradix_test_hooks *hooks,
-                                         glradix_context **out) {
+/* Step 1: what glradix_create refuses with nothing allocated yet. */
+static glradix_status validate_desc(const glradix_desc *desc, glradix_context **out) {
   if (out) *out = NULL;
   if (!desc || !out) {
     if (desc) _glradix_log(desc, "glradix_create: out is NULL");
@@ -105,6 +73,13 @@ glradix_status _glradix_create_for_tests(const glradix_desc *desc, const _glradi
     _glradix_log(desc, "glradix_create: radix_bits %u is not 0, 2, 4 or 8", desc->radix_bits);
     return GLRADIX_ERROR_INVALID_ARGUMENT;
   }
+  return GLRADIX_OK;
+}
+
+/* Step 2: the context on the host, its desc's defaults filled in; hooks
+ * NULL changes nothing. */
+static glradix_status new_context(const glradix_desc *desc, const _glradix_test_hooks *hooks,
+                                  glradix_context **out) {
   glradix_context *ctx = calloc(1, sizeof *ctx);
   if (!ctx) {
     _glradix_log(desc, "glradix_create: out of host memory");
@@ -113,6 +88,14 @@ glradix_status _glradix_create_for_tests(const glradix_desc *desc, const _glradi
   ctx->desc = desc_defaults(desc);
   const _glradix_test_hooks none = _GLRADIX_TEST_HOOKS_NONE;
   ctx->hooks = hooks ? *hooks : none;
+  *out = ctx;
+  return GLRADIX_OK;
+}
+
+/* Step 3: glad's GL or ES entry points for the current context, which must
+ * offer compute shaders (and ES the timer queries desc.profile needs). */
+static glradix_status load_gl(glradix_context *ctx) {
+  const glradix_desc *desc = &ctx->desc;
   /* GL_VERSION picks glad's GL or ES loader; glad reads it again: 0 means
    * no current context (or no GL at all). */
   const int es = current_is_es(desc);
@@ -122,70 +105,137 @@ glradix_status _glradix_create_for_tests(const glradix_desc *desc, const _glradi
   ctx->es = es > 0;
   if (version == 0) {
     _glradix_log(desc, "glradix_create: no current GL context (GL_VERSION unreadable)");
-    free(ctx);
     return GLRADIX_ERROR_UNSUPPORTED;
   }
   if (ctx->es ? !ctx->gl.ES_VERSION_3_1 : !ctx->gl.VERSION_4_3) {
     _glradix_log(desc, "glradix_create: OpenGL %s%d.%d is current; %s (compute shaders) needed",
                  ctx->es ? "ES " : "", GLAD_VERSION_MAJOR(version), GLAD_VERSION_MINOR(version),
                  ctx->es ? "ES 3.1" : "4.3");
-    free(ctx);
     return GLRADIX_ERROR_UNSUPPORTED;
   }
   if (desc->profile && ctx->es && !ctx->gl.EXT_disjoint_timer_query) {
     _glradix_log(desc, "glradix_create: desc.profile needs GL_EXT_disjoint_timer_query on "
                  "OpenGL ES, which this context lacks");
-    free(ctx);
     return GLRADIX_ERROR_UNSUPPORTED;
   }
-  /* Every call saves the indexed storage bindings the library uses and
-   * every sort binds the last of them: a context with fewer refuses them
-   * all (OpenGL ES 3.1 promises 4 bindings). */
+  return GLRADIX_OK;
+}
+
+/* Step 4: every call saves the indexed storage bindings the library uses
+ * and every sort binds the last of them, so a context with fewer is
+ * refused here, where nothing has saved them yet (OpenGL ES 3.1
+ * promises 4). */
+static glradix_status check_bindings(glradix_context *ctx) {
   GLint bindings = 0;
   ctx->gl.GetIntegerv(GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, &bindings);
   if (ctx->hooks.max_bindings) bindings = ctx->hooks.max_bindings;
-  if (bindings < _GLRADIX_BINDINGS) {
-    _glradix_log(desc, "glradix_create: GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS is %d; glradix "
-                 "binds shader storage buffers at points 0 to %d", (int)bindings,
-                 _GLRADIX_BINDINGS - 1);
-    free(ctx);
-    return GLRADIX_ERROR_UNSUPPORTED;
+  if (bindings >= _GLRADIX_BINDINGS) return GLRADIX_OK;
+  _glradix_log(&ctx->desc, "glradix_create: GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS is %d; glradix "
+               "binds shader storage buffers at points 0 to %d", (int)bindings,
+               _GLRADIX_BINDINGS - 1);
+  return GLRADIX_ERROR_UNSUPPORTED;
+}
+
+/* Step 5: the driver's limits, those the context keeps and, in `limits`,
+ * those the forms are chosen from. */
+static glradix_status read_limits(glradix_context *ctx, _glradix_limits *limits) {
+  GladGLContext *gl = &ctx->gl;
+  GLint count[2] = {0, 0};
+  gl->GetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 0, &count[0]);
+  gl->GetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, 1, &count[1]);
+  gl->GetInteger64v(GL_MAX_SHADER_STORAGE_BLOCK_SIZE, &ctx->max_ssbo_bytes);
+  GLint max_shared = 0;
+  memset(limits, 0, sizeof *limits);
+  gl->GetIntegerv(GL_MAX_COMPUTE_SHARED_MEMORY_SIZE, &max_shared);
+  gl->GetIntegerv(GL_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, &limits->max_invocations);
+  limits->max_shared = max_shared;
+  limits->cpu_rasterizer = cpu_rasterizer((const char *)gl->GetString(GL_RENDERER));
+  limits->subgroup_size = usable_subgroup_size(ctx);
+  /* A compute program's blocks count against both limits. */
+  GLint blocks = 0, combined = 0;
+  gl->GetIntegerv(GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS, &blocks);
+  gl->GetIntegerv(GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS, &combined);
+  if (ctx->hooks.max_blocks) blocks = ctx->hooks.max_blocks;
+  ctx->max_blocks = combined < blocks ? combined : blocks;
+  ctx->max_blocks_name = combined < blocks ? "GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS"
+                                           : "GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS";
+  for (int i = 0; i < 2; i++) {
+    GLuint limit = count[i] > 0 ? (GLuint)count[i] : 65535u;
+    if (i == 0 && ctx->desc.dispatch_limit != 0 && ctx->desc.dispatch_limit < limit)
+      limit = ctx->desc.dispatch_limit;
+    ctx->group_limit[i] = limit;
   }
-  _glradix_gl_state saved;
-  _glradix_begin(ctx, &saved);
-  glradix_status st = read_limits(ctx);
-  if (st == GLRADIX_OK) st = _glradix_build_programs(ctx, _GLRADIX_SET_BASE);
+  return _glradix_gl_error(ctx, "reading GL limits");
+}
+
+/* Step 6: the programs' forms (forms.c), from the limits and the hooks. */
+static void choose_forms(glradix_context *ctx, const _glradix_limits *limits) {
+  _glradix_test_hooks hooks = ctx->hooks;
+  if (ctx->desc.disable_subgroups) hooks.subgroup_size = 0;
+  _glradix_forms_choose(&ctx->forms, ctx->desc.radix_bits, limits, &hooks);
+}
+
+/* Step 7: the default plan where it fits; `desc` is the caller's, whose
+ * plan says whether the default was asked for. */
+static glradix_status choose_plan(glradix_context *ctx, const glradix_desc *desc) {
   /* The default plan where it fits: reduce-then-scan's pairs need 10 or 11
    * storage blocks (GL 4.3 promises 8, ES 3.1 4), scan-then-propagate's 6,
    * so a context between them sorts pairs the slower way, not not at all. */
-  if (st == GLRADIX_OK && desc->plan == GLRADIX_PLAN_DEFAULT &&
+  if (desc->plan == GLRADIX_PLAN_DEFAULT &&
       !_glradix_plan_fits(ctx, GLRADIX_PLAN_REDUCE_THEN_SCAN) &&
       _glradix_plan_fits(ctx, GLRADIX_PLAN_SCAN_THEN_PROPAGATE)) {
     ctx->desc.plan = GLRADIX_PLAN_SCAN_THEN_PROPAGATE;
+    return _glradix_build_programs(ctx, _GLRADIX_SET_BASE);
+  }
+  return GLRADIX_OK;
+}
+
+/* Step 8: what every sort runs (a one-tile sort: the count's program and
+ * tile_sort; on ES the fills): a context too small for them is refused
+ * here, the others by the first call that needs a program they leave out. */
+static glradix_status check_every_sort(glradix_context *ctx) {
+  static const _glradix_program every_sort[] = {
+      _GLRADIX_PROG_COUNT_PREPARE, _GLRADIX_PROG_TILE_SORT, _GLRADIX_PROG_FILL_WORDS};
+  return _glradix_check_programs(ctx, "glradix_create", _GLRADIX_SET_BASE, every_sort,
+                                 ctx->es ? 3 : 2);
+}
+
+/* Step 9: the sort's small state buffer, for every count, and the scratch
+ * for desc.max_count pairs. */
+static glradix_status allocate_state(glradix_context *ctx) {
+  glradix_status st = _glradix_ensure_buffer(ctx, &ctx->skip, (GLsizeiptr)_GLRADIX_SKIP_WORDS * 4,
+                                             "allocating the sort state");
+  if (st != GLRADIX_OK) return st;
+  /* The scan's ticket (skip[TICKET_SLOT]) starts at zero: an upload into
+   * the new buffer, which no dispatch has used yet. */
+  static const GLuint zeros[_GLRADIX_SKIP_WORDS] = {0};
+  _glradix_upload(ctx, ctx->skip.name, 0, (GLsizeiptr)sizeof zeros, zeros);
+  if (ctx->desc.max_count > 0)
+    st = _glradix_reserve(ctx, "glradix_create", ctx->desc.max_count, true, 1);
+  return st;
+}
+
+/* Steps 3 to 9 on a new context: *out set on success; on failure the
+ * context is freed, with whatever GL objects it made. */
+static glradix_status setup_context(glradix_context *ctx, const glradix_desc *desc,
+                                    glradix_context **out) {
+  glradix_status st = load_gl(ctx);
+  if (st == GLRADIX_OK) st = check_bindings(ctx);
+  if (st != GLRADIX_OK) { /* no GL object yet, and perhaps no GL to delete one with */
+    free(ctx);
+    return st;
+  }
+  _glradix_gl_state saved;
+  _glradix_begin(ctx, &saved);
+  _glradix_limits limits;
+  st = read_limits(ctx, &limits);
+  if (st == GLRADIX_OK) {
+    choose_forms(ctx, &limits);
     st = _glradix_build_programs(ctx, _GLRADIX_SET_BASE);
   }
-  if (st == GLRADIX_OK) {
-    /* What every sort runs (a one-tile sort: the count's program and
-     * tile_sort; on ES the fills): a context too small for them is
-     * refused here, the others by the first call that needs a program
-     * they leave out. */
-    static const _glradix_program every_sort[] = {
-        _GLRADIX_PROG_COUNT_PREPARE, _GLRADIX_PROG_TILE_SORT, _GLRADIX_PROG_FILL_WORDS};
-    st = _glradix_check_programs(ctx, "glradix_create", _GLRADIX_SET_BASE, every_sort,
-                                 ctx->es ? 3 : 2);
-  }
-  if (st == GLRADIX_OK) /* the sort's small state buffer, for every count */
-    st = _glradix_ensure_buffer(ctx, &ctx->skip,
-                                (GLsizeiptr)_GLRADIX_SKIP_WORDS * 4,
-                                "allocating the sort state");
-  if (st == GLRADIX_OK) {
-    /* The scan's ticket (skip[TICKET_SLOT]) starts at zero: an upload
-     * into the new buffer, which no dispatch has used yet. */
-    static const GLuint zeros[_GLRADIX_SKIP_WORDS] = {0};
-    _glradix_upload(ctx, ctx->skip.name, 0, (GLsizeiptr)sizeof zeros, zeros);
-  }
-  if (st == GLRADIX_OK && desc->max_count > 0)
-    st = _glradix_reserve(ctx, "glradix_create", desc->max_count, true, 1);
+  if (st == GLRADIX_OK) st = choose_plan(ctx, desc);
+  if (st == GLRADIX_OK) st = check_every_sort(ctx);
+  if (st == GLRADIX_OK) st = allocate_state(ctx);
   st = _glradix_end(ctx, "glradix_create", st, &saved);
   if (st != GLRADIX_OK) {
     glradix_destroy(ctx);
@@ -196,7 +246,20 @@ glradix_status _glradix_create_for_tests(const glradix_desc *desc, const _glradi
 }
 
 glradix_status glradix_create(const glradix_desc *desc, glradix_context **out) {
-  return _glradix_create_for_tests(desc, NULL, out);
+  glradix_context *ctx = NULL;
+  glradix_status st = validate_desc(desc, out);
+  if (st == GLRADIX_OK) st = new_context(desc, NULL, &ctx);
+  return st == GLRADIX_OK ? setup_context(ctx, desc, out) : st;
+}
+
+/* The tests' entry (testing.h): glradix_create's steps with the hooks in
+ * the context from step 2 on. */
+glradix_status _glradix_create_for_tests(const glradix_desc *desc, const _glradix_test_hooks *hooks,
+                                         glradix_context **out) {
+  glradix_context *ctx = NULL;
+  glradix_status st = validate_desc(desc, out);
+  if (st == GLRADIX_OK) st = new_context(desc, hooks, &ctx);
+  return st == GLRADIX_OK ? setup_context(ctx, desc, out) : st;
 }
 
 void glradix_destroy(glradix_context *ctx) {

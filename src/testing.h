@@ -44,10 +44,12 @@ typedef struct _glradix_test_hooks {
 
 #define _GLRADIX_TEST_HOOKS_NONE {0, 0, -1, -1, -1, 0, 0, 0, 0, 0, NULL, NULL, 0, 0, 0, 0}
 
-/* glradix_create with the hooks applied; hooks NULL: glradix_create. */
-GLRADIX_API glradix_status _glradix_create_for_tests(const glradix_desc *desc,
-                                                     const _glradix_test_hooks *hooks,
-                                                     glradix_context **out);
+/* glradix_create with the hooks applied; hooks NULL: glradix_create. Not
+ * exported: the tests link the library's objects as the static
+ * glradix_testing (src/CMakeLists.txt), where hidden symbols resolve. */
+glradix_status _glradix_create_for_tests(const glradix_desc *desc,
+                                         const _glradix_test_hooks *hooks,
+                                         glradix_context **out);
 
 #ifdef __cplusplus
 }
