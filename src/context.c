@@ -179,7 +179,7 @@ glradix_status _glradix_create_for_tests(const glradix_desc *desc, const _glradi
                                 (GLsizeiptr)_GLRADIX_SKIP_WORDS * 4,
                                 "allocating the sort state");
   if (st == GLRADIX_OK) {
-    /* The scan's ticket (skip[TICKET_SLOT]) starts at zero: an upload
+    /* The scan's ticket (skip[SKIP_TICKET]) starts at zero: an upload
      * into the new buffer, which no dispatch has used yet. */
     static const GLuint zeros[_GLRADIX_SKIP_WORDS] = {0};
     _glradix_upload(ctx, ctx->skip.name, 0, (GLsizeiptr)sizeof zeros, zeros);

@@ -20,20 +20,17 @@ typedef struct program_source {
 static const program_source SOURCES[_GLRADIX_PROG_COUNT] = {_GLRADIX_PROGRAMS(SOURCE_ROW)};
 #undef SOURCE_ROW
 
-/* The table's BLOCKS of program `p` on ctx, whose per-tile form its
- * expressions may read as NEXT_COUNTS. */
-static GLint declared_blocks(const glradix_context *ctx, _glradix_program p) {
-  const int NEXT_COUNTS = _glradix_next_counts(&ctx->forms) ? 1 : 0;
-  switch (p) {
-#define BLOCKS_CASE(program, shader, values, keys, built, uniforms, blocks, parts)           \
-  case _GLRADIX_PROG_##program:                                                             \
-    return (blocks);
-    _GLRADIX_PROGRAMS(BLOCKS_CASE)
-#undef BLOCKS_CASE
-  default:
-    return 0;
-  }
-}
+/* The table's BLOCKS, without and with the per-tile form NEXT_COUNTS,
+ * which its expressions read. */
+#define BLOCKS_ROW(program, shader, values, keys, built, uniforms, blocks, parts)            \
+  [_GLRADIX_PROG_##program] = (blocks),
+#define NEXT_COUNTS 0
+static const GLint BLOCKS[_GLRADIX_PROG_COUNT] = {_GLRADIX_PROGRAMS(BLOCKS_ROW)};
+#undef NEXT_COUNTS
+#define NEXT_COUNTS 1
+static const GLint BLOCKS_NEXT_COUNTS[_GLRADIX_PROG_COUNT] = {_GLRADIX_PROGRAMS(BLOCKS_ROW)};
+#undef NEXT_COUNTS
+#undef BLOCKS_ROW
 
 /* Sends the driver's info log to the logger as one line. */
 static void log_info_log(glradix_context *ctx, const char *stage, GLuint object, int is_program) {
@@ -166,7 +163,8 @@ glradix_status _glradix_build_programs(glradix_context *ctx, _glradix_set set) {
   /* the table's counts, the same in every set, for the limit checks */
   for (int s = 0; s < _GLRADIX_SETS; s++)
     for (int i = 0; i < _GLRADIX_PROG_COUNT; i++)
-      ctx->program_blocks[s][i] = declared_blocks(ctx, (_glradix_program)i);
+      ctx->program_blocks[s][i] =
+          _glradix_next_counts(&ctx->forms) ? BLOCKS_NEXT_COUNTS[i] : BLOCKS[i];
   GLuint *programs = ctx->programs[set];
   for (int i = 0; i < _GLRADIX_PROG_COUNT; i++) {
     if (programs[i] || !in_set(set, i)) continue;
