@@ -1,5 +1,6 @@
 // Shared by every stage. The C side prepends `#version 430` and the
-// constants (WG_SIZE, TILE, RADIX_BITS, B_*, LOC_*, ...) as #defines.
+// constants (WG_SIZE, TILE, RADIX_BITS, B_*, LOC_*, ...) as #defines: the
+// names src/gl/contract.h lists and the forms src/gl/prelude.c writes.
 
 layout(local_size_x = WG_SIZE) in;
 
@@ -214,7 +215,7 @@ uint unordered_bits(uint t) { return (t & 0x80000000u) != 0u ? t & 0x7FFFFFFFu :
 // count buffer) and the tile stages' indirect dispatch.
 layout(std430, binding = B_SKIP) buffer Skip { uint skip[]; };
 
-uint sort_count() { return skip[COUNT_SLOT]; }
+uint sort_count() { return skip[SKIP_COUNT_SLOT]; }
 #endif
 
 // Bits [shift, shift + width) of a 64-bit number (low word first), width

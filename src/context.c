@@ -206,7 +206,7 @@ static glradix_status allocate_state(glradix_context *ctx) {
   glradix_status st = _glradix_ensure_buffer(ctx, &ctx->skip, (GLsizeiptr)_GLRADIX_SKIP_WORDS * 4,
                                              "allocating the sort state");
   if (st != GLRADIX_OK) return st;
-  /* The scan's ticket (skip[TICKET_SLOT]) starts at zero: an upload into
+  /* The scan's ticket (skip[SKIP_TICKET]) starts at zero: an upload into
    * the new buffer, which no dispatch has used yet. */
   static const GLuint zeros[_GLRADIX_SKIP_WORDS] = {0};
   _glradix_upload(ctx, ctx->skip.name, 0, (GLsizeiptr)sizeof zeros, zeros);

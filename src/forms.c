@@ -8,7 +8,7 @@
  * program keeps its staged form. CPU rasterizers: shuffle_scatter's and
  * local_shuffle's words of a padded tile, 256 bucket words and the block
  * scan; tile_sort and global_scatter stage whole keys only where they fit
- * (STAGED, programs.c), which lets llvmpipe's 32 KB take 7168-key tiles. */
+ * (STAGED, gl/prelude.c), which lets llvmpipe's 32 KB take 7168-key tiles. */
 static GLint64 shared_bytes(bool cpu, GLuint wg_size, GLuint items) {
   GLuint tile = wg_size * items;
   return cpu ? _glradix_padded_tile_bytes(tile, wg_size, 1) + 256 * 4

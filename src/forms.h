@@ -1,6 +1,6 @@
 /* What glradix_create decides once per context from the driver's limits:
  * the tile shapes and the program forms (forms.c). The program builder
- * (programs.c) turns them into #defines and the pass plan (sort.c) reads
+ * (gl/prelude.c) turns them into #defines and the pass plan (sort.c) reads
  * the same fields; nothing else decides a form.
  *
  * The forms, and where each is taken by default:
@@ -83,6 +83,16 @@ typedef struct _glradix_forms {
   GLuint lbvh_window;       /* primitives per window of the LBVH leaves' gather */
   GLuint lbvh_wg;           /* invocations per work group of the LBVH tree pass */
 } _glradix_forms;
+
+/* What the per-tile form means to a program: the tiles' digit starts
+ * (GLSL TILE_STARTS), or the next pass's counts added up by shuffle_scatter
+ * (NEXT_COUNTS). Every C stage and the prelude (gl/prelude.c) ask these. */
+static inline bool _glradix_tile_starts(const _glradix_forms *f) {
+  return f->per_tile == _GLRADIX_PER_TILE_STARTS;
+}
+static inline bool _glradix_next_counts(const _glradix_forms *f) {
+  return f->per_tile == _GLRADIX_PER_TILE_NEXT_COUNTS;
+}
 
 /* Fills `f` for a context of `radix_bits` (2, 4 or 8) on a driver with
  * `limits`; hooks may be NULL. */

@@ -10,143 +10,19 @@
 #include "gl/gl.h"
 #include "testing.h"
 
-/* ---- Constants shared by C and GLSL: defined here once and injected into
- * every shader as #defines after `#version 430` (see programs.c). ---- */
+/* The C <-> GLSL contract (gl/contract.h): bindings _GLRADIX_B_*, uniform
+ * locations _GLRADIX_LOC_*, shared constants, and the programs
+ * (_glradix_program), each listed once. What follows is C's alone. */
+#include "gl/contract.h"
 
 enum {
-  /* tiles counted per tile_counts work group: more loads in flight per
-   * invocation and fewer groups (measured faster on the H200) */
-  _GLRADIX_COUNT_TILES = 2,
-  /* A small grid: at most this many tiles, about one wave of work groups on
-   * a big GPU. On one (measured on the H200, see BENCHMARKS.md):
-   * - tile_counts counts one tile per work group, not _GLRADIX_COUNT_TILES,
-   *   where fewer groups would not fill the GPU (1M pairs, 256 tiles: radix_bits
-   *   2 2% faster; 1024 and 4096 tiles were slower so);
-   * - with at most _GLRADIX_FOLD_SUMS level-1 block totals, shuffle_scatter
-   *   adds those totals up itself rather than have a dispatch scan them (1M
-   *   pairs, radix_bits 8: 0.146 -> 0.132 ms; at 4096 and 16384 tiles up to
-   *   7% slower, each group's summing repeated wave after wave). */
-  _GLRADIX_SMALL_GRID = 512,
-  _GLRADIX_FOLD_SUMS = 64,
-
-  /* SSBO binding points */
-  _GLRADIX_B_KEYS = 0,        /* caller's keys (pass input and output) */
-  _GLRADIX_B_VALUES = 1,      /* caller's values */
-  _GLRADIX_B_TILE_KEYS = 2,   /* scratch: keys sorted within their tile */
-  _GLRADIX_B_TILE_VALUES = 3, /* scratch: values moved with them */
-  _GLRADIX_B_COUNTS = 4,      /* scratch: bucket-major tile counts + scan levels */
-  _GLRADIX_B_SKIP = 5,        /* scratch: digit counts of every pass, then skip flags */
-  _GLRADIX_BINDINGS = 6,
-  /* the scan's own names for some of them */
-  _GLRADIX_B_SCAN_IN = 0,     /* level 0 input */
-  _GLRADIX_B_SCAN_OUT = 1,    /* level 0 output (may be the input) */
-  _GLRADIX_B_SCAN_SUMS = 4,   /* upper levels: the counts scratch buffer */
-  /* and compaction's */
-  _GLRADIX_B_COMPACT_IN = 0,
-  _GLRADIX_B_COMPACT_FLAGS = 1,
-  _GLRADIX_B_COMPACT_OUT = 2,
-  _GLRADIX_B_COMPACT_INDEX = 3, /* kept flags, scanned in place into positions */
-
-  /* uniform locations */
-  _GLRADIX_LOC_COUNT = 0,     /* sort: number of keys;  scan: length of level */
-  _GLRADIX_LOC_SHIFT = 1,     /* sort: lowest key bit of the pass's digit */
-  _GLRADIX_LOC_DIGIT_BITS = 2,/* sort: width of the pass's digit (<= radix_bits) */
-  _GLRADIX_LOC_NUM_TILES = 3, /* sort: tiles, from which the counts' columns (_glradix_count_columns) */
-  _GLRADIX_LOC_ZERO_SUMS = 4, /* tile_counts: uint offset of the scan's level 1 to zero, or _GLRADIX_NO_BLOCK_SUMS */
-  _GLRADIX_LOC_KEY_MODE = 5,  /* sort: _GLRADIX_KEY_* bits */
-  _GLRADIX_LOC_GATHER_KEY_BITS = 6, /* first tile stage: nonzero also gathers which key bits vary */
-  _GLRADIX_LOC_BLOCK_SUMS = 7,/* shuffle_scatter: see _glradix_scan_block_sums */
-  _GLRADIX_LOC_SUMS_RAW = 8,  /* shuffle_scatter: nonzero when those block totals are unscanned */
-  _GLRADIX_LOC_TILE_STARTS = 9, /* tile_counts, shuffle_scatter: where the tiles' digit starts are */
-  _GLRADIX_LOC_NEXT_SHIFT = 10, /* shuffle_scatter (NEXT_COUNTS): the next pass's shift, or _GLRADIX_NO_NEXT */
-  _GLRADIX_LOC_NEXT_BITS = 11,  /* shuffle_scatter (NEXT_COUNTS): its digit's width */
-  _GLRADIX_LOC_NEXT_COUNTS = 12,/* shuffle_scatter (NEXT_COUNTS): uint offset where its counts add up */
-  _GLRADIX_LOC_REVERSE_FROM = 13, /* shuffle_scatter: nonzero n, groups below n take tiles n-1 down to 0 */
-  _GLRADIX_LOC_ZERO_SUMS_LENGTH = 14, /* tile_counts: how many to zero there */
-
-  /* key order bits (common.glsl sort_key) */
-  _GLRADIX_KEY_SIGNED = 1,
-  _GLRADIX_KEY_FLOAT = 2,
-  _GLRADIX_KEY_DESCENDING = 4,
-  _GLRADIX_LOC_IN_OFFSET = 1,   /* scan: where the level's input starts */
-  _GLRADIX_LOC_SUMS_OFFSET = 2, /* scan: where its block sums go */
-  _GLRADIX_LOC_OUT_OFFSET = 3,  /* scan: where the level's output starts */
-  _GLRADIX_LOC_INCLUSIVE = 4,   /* scan: nonzero for an inclusive level 0 */
-  _GLRADIX_LOC_CHAIN = 5,       /* scan: nonzero: the last group scans the block totals too */
-  _GLRADIX_LOC_ZERO_INPUT = 6,  /* scan: nonzero: level 0's input is zeroed once read */
-  _GLRADIX_LOC_ZERO_NEXT = 7,   /* scan: uint offset of words group 0 zeroes (next pass's level 1) */
-  _GLRADIX_LOC_ZERO_NEXT_LENGTH = 8, /* scan: how many (0: none) */
-  _GLRADIX_LOC_USE_FLAGS = 1,   /* compact: flags buffer given (else input > 0.0) */
-  _GLRADIX_LOC_TOTAL_OFFSET = 2,/* compact: where the scan left the total kept */
-  _GLRADIX_LOC_ZERO_FILL = 3,   /* compact: zero output[total..count) */
-  _GLRADIX_LOC_CAPACITY = 1,    /* count_prepare: the clamp */
-  _GLRADIX_LOC_GROUP_LIMIT = 2, /* count_prepare: work groups per grid row */
-  /* LBVH (morton.c, lbvh.c) */
-  _GLRADIX_B_BOUNDS = 0,
-  _GLRADIX_B_CODES = 1,
-  _GLRADIX_B_INDICES = 2,
-  _GLRADIX_B_NODES = 3,
-  _GLRADIX_B_PARENTS = 4,       /* build: n - 1 exchange slots; refit: 2n - 1 parents, then
-                                   those slots (n: the capacity) */
-  _GLRADIX_B_BOX = 5,           /* the LBVH state: scene box as ordered float bits, count */
-  _GLRADIX_LOC_BOX_MIN = 1,
-  _GLRADIX_LOC_BOX_MAX = 2,
-  _GLRADIX_LOC_BOX_FROM_GPU = 3,
-  _GLRADIX_LOC_WRITE_INDICES = 4,
-  _GLRADIX_LOC_LEAVES_ONLY = 5, /* lbvh_links: nonzero: the dispatch covers the leaves only */
-  _GLRADIX_LOC_PRIM_WINDOW = 6, /* lbvh_leaves, lbvh_links: the first primitive whose leaf it writes */
-  _GLRADIX_LOC_WINDOW_SIZE = 7, /* lbvh_leaves, lbvh_links: how many from there */
-  /* fill_words */
-  _GLRADIX_B_FILL = 0,
-  _GLRADIX_LOC_FILL_FIRST = 1,  /* first word set */
-  _GLRADIX_LOC_FILL_WORDS = 2,  /* words set */
-  _GLRADIX_LOC_FILL_VALUE = 3,  /* the value of those past the listed ones */
-  _GLRADIX_LOC_FILL_LISTED = 4, /* how many of the first words take their own value */
-  _GLRADIX_LOC_FILL_LIST = 5,   /* their values: an array of _GLRADIX_FILL_LIST */
-  _GLRADIX_FILL_LIST = 12,
-  /* The LBVH state buffer (B_BOX): min.xyz and max.xyz of the scene box,
-   * then the count, which every LBVH program clamps to its capacity
-   * (common.glsl lbvh_count). */
-  _GLRADIX_LBVH_COUNT_SLOT = 6,
-  _GLRADIX_LBVH_STATE_WORDS = 8,
-
+  _GLRADIX_LBVH_STATE_WORDS = 8, /* the LBVH state buffer (B_BOX): the box, the count, a pad */
   _GLRADIX_MAX_SCAN_LEVELS = 8,
   _GLRADIX_MAX_STALE_ERRORS = 8, /* GL error kinds kept per call (GL has 7) */
   _GLRADIX_MAX_PASSES = 32,   /* 64 bits at radix_bits 2 */
   _GLRADIX_STAGES = 3,
   _GLRADIX_LBVH_MARKS = 5 /* an LBVH build's start and the ends of codes, sort, leaves, tree */
 };
-
-/* The compute programs; _PAIRS variants also move values. */
-typedef enum _glradix_program {
-  _GLRADIX_PROG_LOCAL_SHUFFLE,
-  _GLRADIX_PROG_LOCAL_SHUFFLE_PAIRS,
-  _GLRADIX_PROG_SCAN_BLOCKS,
-  _GLRADIX_PROG_SCAN_ADD,
-  _GLRADIX_PROG_GLOBAL_SCATTER,
-  _GLRADIX_PROG_GLOBAL_SCATTER_PAIRS,
-  _GLRADIX_PROG_TILE_SORT,
-  _GLRADIX_PROG_TILE_SORT_PAIRS,
-  _GLRADIX_PROG_TILE_COUNTS,
-  _GLRADIX_PROG_TILE_COUNTS_ONE, /* one tile per work group: small grids */
-  _GLRADIX_PROG_SHUFFLE_SCATTER,
-  _GLRADIX_PROG_SHUFFLE_SCATTER_PAIRS,
-  _GLRADIX_PROG_COPY_BACK,
-  _GLRADIX_PROG_COPY_BACK_PAIRS,
-  _GLRADIX_PROG_COMPACT_FLAGS,
-  _GLRADIX_PROG_COMPACT_SCATTER,
-  _GLRADIX_PROG_COUNT_PREPARE,
-  _GLRADIX_PROG_SCENE_BOX, /* SCENE_BOX .. LBVH_REFIT: the LBVH's, built on first use */
-  _GLRADIX_PROG_MORTON_30,
-  _GLRADIX_PROG_MORTON_63,
-  _GLRADIX_PROG_LBVH_LEAVES,
-  _GLRADIX_PROG_LBVH_TREE_30,
-  _GLRADIX_PROG_LBVH_TREE_63,
-  _GLRADIX_PROG_LBVH_LINKS,
-  _GLRADIX_PROG_LBVH_REFIT,
-  _GLRADIX_PROG_FILL_WORDS, /* scratch words from the CPU (fill_words.c) */
-  _GLRADIX_PROG_COUNT
-} _glradix_program;
 
 /* Sets of programs (programs.c): every program, for 32-bit keys in the
  * context's tiles (BASE, built at create); the ones that read keys, for
@@ -178,9 +54,9 @@ struct glradix_context {
   GLuint programs[_GLRADIX_SETS][_GLRADIX_PROG_COUNT];
   /* Shader storage blocks: the most a compute program may declare (the
    * lesser of GL_MAX_COMPUTE_ and GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS),
-   * and each program's count (blocks.c; 0 not counted yet, -1 unknown). A
-   * program above the limit is not built: the calls that need it get
-   * GLRADIX_ERROR_UNSUPPORTED (_glradix_check_programs). */
+   * and each program's count (contract.h's BLOCKS, set by the first
+   * _glradix_build_programs). A program above the limit is not built: the
+   * calls that need it get GLRADIX_ERROR_UNSUPPORTED (_glradix_check_programs). */
   GLint max_blocks;
   const char *max_blocks_name;
   GLint program_blocks[_GLRADIX_SETS][_GLRADIX_PROG_COUNT];
@@ -280,10 +156,10 @@ void _glradix_profile_delete(glradix_context *ctx);
 /* desc.profile: timestamp `point` (0 .. _GLRADIX_LBVH_MARKS - 1) of an LBVH build or refit */
 void _glradix_profile_lbvh_mark(glradix_context *ctx, unsigned point);
 
-/* blocks.c: the shader storage blocks the GLSL of one compute shader
- * (`count` strings, in order) declares where its preprocessor keeps them;
- * -1 where this reader cannot tell. */
-int _glradix_storage_blocks(const char *const *parts, size_t count);
+/* prelude.c: the text ahead of common.glsl in `program` of `set`, from
+ * #version on (contract.h); heap memory the caller frees, NULL when an
+ * allocation failed. */
+char *_glradix_prelude(const glradix_context *ctx, _glradix_program program, _glradix_set set);
 
 /* programs.c */
 /* Builds a set's programs (BASE at create, the others on first use);
@@ -400,8 +276,6 @@ void _glradix_local_shuffle(glradix_context *ctx, const _glradix_pass *pass, boo
 void _glradix_scan_plan_make(_glradix_scan_plan *plan, GLuint length, GLuint scan_tile,
                              GLuint sums_base);
 bool _glradix_scan_fits(const glradix_context *ctx, const _glradix_scan_plan *plan);
-#define _GLRADIX_NO_BLOCK_SUMS 0xFFFFFFFFu
-#define _GLRADIX_NO_NEXT 0xFFFFFFFFu
 /* What _glradix_scan leaves to the reader of level 0, one dispatch fewer
  * each: nothing (WHOLE); level 0 scanned within its blocks only (BLOCKS),
  * the reader adds the block's scanned total, found in the counts buffer at
@@ -479,17 +353,8 @@ void _glradix_shuffle_scatter(glradix_context *ctx, const _glradix_pass *pass,
 /* after an odd number of reduce-then-scan passes: `last`'s output back to
  * its input (the caller's buffers) */
 void _glradix_copy_back(glradix_context *ctx, const _glradix_pass *last);
-/* The skip buffer (common.glsl WITH_SKIP): which key bits vary (the OR of
- * the keys' two words, then of their complements: pass_skipped), the count
- * slot, two indirect dispatches of 3 words (one work group per tile, then
- * one per _GLRADIX_COUNT_TILES tiles), and the scan's ticket counter
- * (scan_blocks.comp), which is zero between dispatches. */
-enum {
-  _GLRADIX_SKIP_KEY_BIT_WORDS = 4,
-  _GLRADIX_SKIP_COUNT_SLOT = _GLRADIX_SKIP_KEY_BIT_WORDS,
-  _GLRADIX_SKIP_TICKET = _GLRADIX_SKIP_COUNT_SLOT + 7,
-  _GLRADIX_SKIP_WORDS = _GLRADIX_SKIP_TICKET + 1
-};
+/* The skip buffer's words (contract.h's SKIP_* constants say which). */
+enum { _GLRADIX_SKIP_WORDS = _GLRADIX_SKIP_TICKET + 1 };
 
 /* count_prepare.c: sets the skip buffer up for a sort (the key bits for
  * pass skipping when `skip`, else all bits varying) and puts the sort's

@@ -37,7 +37,7 @@ typedef struct _glradix_test_hooks {
   int max_blocks;
   int max_bindings;
   int exact_blocks; /* nonzero: a program whose active storage blocks differ from the count
-                       from its source (src/gl/blocks.c) fails to build */
+                       in src/gl/contract.h fails to build */
   uint32_t fail_values_map; /* nonzero: glradix_sort_host of this many pairs on OpenGL ES finds
                                its map of the sorted values failed */
 } _glradix_test_hooks;

@@ -57,7 +57,7 @@ const _glradix_test_hooks *test_forms(void) {
 glradix_status test_create(const glradix_desc *desc, glradix_context **out) {
   /* Every program the suites build has its storage blocks, as the driver
    * counts them, checked against the count the limit check uses
-   * (src/gl/blocks.c): any difference fails the build of the program. */
+   * (src/gl/contract.h): any difference fails the build of the program. */
   const _glradix_test_hooks none = _GLRADIX_TEST_HOOKS_NONE;
   _glradix_test_hooks hooks = test_forms() ? *test_forms() : none;
   hooks.exact_blocks = 1;

@@ -8,7 +8,7 @@
  *  is unset: the context's own forms. Exits 2 on a word it does not know. */
 const _glradix_test_hooks *test_forms(void);
 /** glradix_create with test_forms(), and with every program's storage
- *  blocks checked against src/gl/blocks.c's count (exact_blocks). */
+ *  blocks checked against src/gl/contract.h's count (exact_blocks). */
 glradix_status test_create(const glradix_desc *desc, glradix_context **out);
 
 #endif

@@ -16,9 +16,9 @@ void write_grid(uint slot, uint groups) {
 
 void main() {
   if (gl_LocalInvocationID.x != 0u) return;
-  uint count = min(skip[COUNT_SLOT], u_capacity);
+  uint count = min(skip[SKIP_COUNT_SLOT], u_capacity);
   uint tiles = div_up(count, TILE);
-  skip[COUNT_SLOT] = count;
-  write_grid(COUNT_SLOT + 1u, tiles);
-  write_grid(COUNT_SLOT + 4u, div_up(tiles, COUNT_TILES));
+  skip[SKIP_COUNT_SLOT] = count;
+  write_grid(SKIP_COUNT_SLOT + 1u, tiles);
+  write_grid(SKIP_COUNT_SLOT + 4u, div_up(tiles, COUNT_TILES));
 }

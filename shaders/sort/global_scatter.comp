@@ -15,7 +15,7 @@ layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
 
 #if STAGED
-// The tile's keys, read once (programs.c: where they fit in shared memory).
+// The tile's keys, read once (src/gl/prelude.c: where they fit in shared memory).
 shared KEY_T s_keys[TILE];
 #define TILE_KEY(i) s_keys[i]
 #else

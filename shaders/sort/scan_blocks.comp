@@ -18,7 +18,7 @@ layout(location = LOC_INCLUSIVE) uniform uint u_inclusive;
 // 1 when the block totals fit one block, which is then the last level: the
 // last group to finish scans them too (exclusive, in place, their total
 // after them), saving that level's dispatch. No group waits for another: a
-// ticket counter (skip[TICKET_SLOT], left at zero) picks the one that
+// ticket counter (skip[SKIP_TICKET], left at zero) picks the one that
 // finishes last, as lbvh_refit picks the second child's parent.
 // 2 when there are at most WG_SIZE totals and their entries are zero (the
 // sort's tile_counts zeroes them): each group adds its total to the entries
@@ -83,7 +83,7 @@ void main() {
   if (u_chain == 0u) return;
   if (lid == 0u) {
     memoryBarrierBuffer(); // the total is visible before the ticket
-    s_last = atomicAdd(skip[TICKET_SLOT], 1u) == blocks - 1u ? 1u : 0u;
+    s_last = atomicAdd(skip[SKIP_TICKET], 1u) == blocks - 1u ? 1u : 0u;
   }
   barrier(); // also separates the two block scans
   if (s_last == 0u) return;
@@ -91,6 +91,6 @@ void main() {
   SCAN_RUN(sums, u_sums_offset, sums, u_sums_offset, 0u, blocks, false, total)
   if (lid == 0u) {
     sums[u_sums_offset + blocks] = total;
-    skip[TICKET_SLOT] = 0u;
+    skip[SKIP_TICKET] = 0u;
   }
 }

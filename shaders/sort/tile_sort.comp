@@ -19,7 +19,7 @@ layout(location = LOC_SHIFT) uniform uint u_shift;
 layout(location = LOC_DIGIT_BITS) uniform uint u_digit_bits;
 
 #if STAGED
-// The tile's keys and values fit in shared memory (programs.c): they are
+// The tile's keys and values fit in shared memory (src/gl/prelude.c): they are
 // split there, 2 bits at a time.
 shared KEY_T s_keys[TILE + TILE / 32u];
 #if HAS_VALUES

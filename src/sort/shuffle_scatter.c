@@ -9,8 +9,8 @@ void _glradix_shuffle_scatter(glradix_context *ctx, const _glradix_pass *pass,
                                      : _GLRADIX_PROG_SHUFFLE_SCATTER, pass);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_BLOCK_SUMS, _glradix_scan_block_sums(plan));
   ctx->gl.Uniform1ui(_GLRADIX_LOC_SUMS_RAW, totals_raw ? 1u : 0u);
-  if (ctx->forms.per_tile == _GLRADIX_PER_TILE_STARTS) ctx->gl.Uniform1ui(_GLRADIX_LOC_TILE_STARTS, pass->per_tile);
-  if (ctx->forms.per_tile == _GLRADIX_PER_TILE_NEXT_COUNTS) {
+  if (_glradix_tile_starts(&ctx->forms)) ctx->gl.Uniform1ui(_GLRADIX_LOC_TILE_STARTS, pass->per_tile);
+  if (_glradix_next_counts(&ctx->forms)) {
     ctx->gl.Uniform1ui(_GLRADIX_LOC_NEXT_SHIFT, pass->next_shift);
     ctx->gl.Uniform1ui(_GLRADIX_LOC_NEXT_BITS, pass->next_bits);
     ctx->gl.Uniform1ui(_GLRADIX_LOC_NEXT_COUNTS, pass->per_tile);
@@ -31,7 +31,7 @@ void _glradix_shuffle_scatter(glradix_context *ctx, const _glradix_pass *pass,
    * cause not isolated); so not with a GPU-driven count, whose grid
    * covers only the tiles it fills. */
   if (ctx->forms.reverse_tiles) {
-    bool reverse = !pass->indirect && (ctx->forms.per_tile != _GLRADIX_PER_TILE_NEXT_COUNTS || pass->index % 2 == 0);
+    bool reverse = !pass->indirect && (!_glradix_next_counts(&ctx->forms) || pass->index % 2 == 0);
     ctx->gl.Uniform1ui(_GLRADIX_LOC_REVERSE_FROM, reverse ? pass->num_tiles : 0u);
   }
   _glradix_dispatch_tiles(ctx, pass, false);

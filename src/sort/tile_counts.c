@@ -15,6 +15,6 @@ void _glradix_tile_counts(glradix_context *ctx, const _glradix_pass *pass, bool 
   ctx->gl.Uniform1ui(_GLRADIX_LOC_GATHER_KEY_BITS, key_bits ? 1u : 0u);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_ZERO_SUMS, spread ? spread->offset[1] : _GLRADIX_NO_BLOCK_SUMS);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_ZERO_SUMS_LENGTH, spread ? spread->length[1] : 0u);
-  if (ctx->forms.per_tile == _GLRADIX_PER_TILE_STARTS) ctx->gl.Uniform1ui(_GLRADIX_LOC_TILE_STARTS, pass->per_tile);
+  if (_glradix_tile_starts(&ctx->forms)) ctx->gl.Uniform1ui(_GLRADIX_LOC_TILE_STARTS, pass->per_tile);
   _glradix_dispatch_tiles(ctx, pass, !one_tile);
 }
