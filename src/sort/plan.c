@@ -42,7 +42,7 @@ typedef struct shape {
   const _glradix_plan_desc *d;
   unsigned passes;
   bool reduce_then_scan, next_counts, spread, skip;
-  _glradix_scan_leave leave;
+  _glradix_scan_leave leave; /* what the scan leaves the scatter */
   GLuint level1[2]; /* level 1 of even and odd passes, where the scan spreads */
   const _glradix_scan_plan *levels;
 } shape;
@@ -56,6 +56,22 @@ static void set_buffers(const shape *sh, _glradix_pass *pass, unsigned p) {
   pass->values = back ? sh->d->tile_values : values;
   pass->out_keys = back ? keys : sh->d->tile_keys;
   pass->out_values = back ? values : sh->d->tile_values;
+}
+
+/* Pass p's scan; `counted`: the last pass's scatter counted this one's
+ * digits after the levels, which the scan reads and zeroes. */
+static void add_scan(builder *b, const shape *sh, const _glradix_pass *pass, bool counted) {
+  const unsigned p = pass->index;
+  _glradix_step *s = add_step(b, _GLRADIX_STEP_SCAN, GLRADIX_STAGE_SCAN, pass);
+  s->spread = sh->spread;
+  s->level1 = sh->level1[p % 2];
+  s->leave = sh->leave;
+  /* each scan zeroes the next pass's level 1, whose last reader (the
+   * scatter two passes back) has finished */
+  const bool zero_next = sh->spread && sh->next_counts && p + 1 < sh->passes;
+  s->io = (_glradix_scan_io){sh->d->counts, counted ? pass->per_tile : 0, sh->d->counts, 0,
+                             counted, sh->level1[(p + 1) % 2],
+                             zero_next ? sh->levels->length[1] : 0u};
 }
 
 /* Pass p: its fill, tile stage, scan and scatter. */
@@ -75,28 +91,20 @@ static void add_pass(builder *b, const shape *sh, _glradix_pass *pass, unsigned 
   const _glradix_step_kind tiles = !sh->reduce_then_scan ? _GLRADIX_STEP_LOCAL_SHUFFLE
                                    : counted             ? _GLRADIX_STEP_COUNTED
                                                          : _GLRADIX_STEP_TILE_COUNTS;
-  const GLuint level1 = sh->level1[p % 2];
-  const _glradix_scan_leave leave = sh->spread ? _GLRADIX_SCAN_LEAVE_SPREAD : sh->leave;
   _glradix_step *s = add_step(b, tiles, GLRADIX_STAGE_LOCAL_SHUFFLE, pass);
   s->key_bits = p == 0 && sh->skip;
   s->spread = sh->spread;
-  s->level1 = level1;
-  s = add_step(b, _GLRADIX_STEP_SCAN, GLRADIX_STAGE_SCAN, pass);
-  s->spread = sh->spread;
-  s->level1 = level1;
-  s->leave = leave;
-  /* each scan zeroes the next pass's level 1, whose last reader (the
-   * scatter two passes back) has finished */
-  s->io = (_glradix_scan_io){d->counts, counted ? pass->per_tile : 0, d->counts, 0, counted,
-                             sh->level1[(p + 1) % 2],
-                             sh->spread && counts_next ? sh->levels->length[1] : 0u};
+  s->level1 = sh->level1[p % 2];
+  add_scan(b, sh, pass, counted);
   s = add_step(b, sh->reduce_then_scan ? _GLRADIX_STEP_SHUFFLE_SCATTER : _GLRADIX_STEP_GLOBAL_SCATTER,
                GLRADIX_STAGE_GLOBAL_SCATTER, pass);
   s->spread = sh->spread;
-  s->level1 = level1;
-  s->leave = leave;
+  s->level1 = sh->level1[p % 2];
+  s->leave = sh->leave;
 }
 
+/* The plan's choices from its description: which plan runs, the scan's
+ * leave, and where each pass's level 1 is. */
 static shape shape_of(const _glradix_plan_desc *d) {
   shape sh = {.d = d, .passes = _glradix_plan_passes(d)};
   sh.reduce_then_scan = d->plan == GLRADIX_PLAN_REDUCE_THEN_SCAN && !d->stop;
@@ -117,6 +125,7 @@ static shape shape_of(const _glradix_plan_desc *d) {
    * counted instead, level 1 alternates between the levels' and a second
    * one after the next pass's counts. */
   sh.spread = sh.leave != _GLRADIX_SCAN_WHOLE && d->spreads;
+  if (sh.spread) sh.leave = _GLRADIX_SCAN_LEAVE_SPREAD;
   sh.level1[0] = sh.levels->offset[1];
   sh.level1[1] = sh.next_counts ? sh.levels->total + sh.levels->length[0] : sh.levels->offset[1];
   return sh;
