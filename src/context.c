@@ -182,8 +182,8 @@ static glradix_status choose_plan(glradix_context *ctx, const glradix_desc *desc
    * storage blocks (GL 4.3 promises 8, ES 3.1 4), scan-then-propagate's 6,
    * so a context between them sorts pairs the slower way, not not at all. */
   if (desc->plan == GLRADIX_PLAN_DEFAULT &&
-      !_glradix_plan_fits(ctx, GLRADIX_PLAN_REDUCE_THEN_SCAN) &&
-      _glradix_plan_fits(ctx, GLRADIX_PLAN_SCAN_THEN_PROPAGATE)) {
+      _glradix_plan_default(ctx->program_blocks[_GLRADIX_SET_BASE], ctx->max_blocks) !=
+          GLRADIX_PLAN_REDUCE_THEN_SCAN) {
     ctx->desc.plan = GLRADIX_PLAN_SCAN_THEN_PROPAGATE;
     return _glradix_build_programs(ctx, _GLRADIX_SET_BASE);
   }

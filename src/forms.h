@@ -1,7 +1,7 @@
 /* What glradix_create decides once per context from the driver's limits:
  * the tile shapes and the program forms (forms.c). The program builder
- * (gl/prelude.c) turns them into #defines and the pass plan (sort.c) reads
- * the same fields; nothing else decides a form.
+ * (gl/prelude.c) turns them into #defines and the pass planner
+ * (sort/plan.c) reads the same fields; nothing else decides a form.
  *
  * The forms, and where each is taken by default:
  *

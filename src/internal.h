@@ -248,14 +248,10 @@ glradix_status _glradix_reserve(glradix_context *ctx, const char *fn, uint32_t c
  * (glradix_sort_host, glradix_lbvh_build). Ends with a shader-storage
  * barrier, not the exit barriers of _glradix_end. */
 glradix_status _glradix_sort(glradix_context *ctx, const char *fn, const glradix_sort_desc *desc);
-/* _glradix_check_programs for every program a sort of layout `s` may run
- * (`inspect`: glradix_sort_inspect's plan); glradix_create checked the
- * count's program and the fills. */
-glradix_status _glradix_check_sort_programs(glradix_context *ctx, const char *fn,
-                                            const _glradix_scratch *s, bool pairs, bool inspect);
-/* Whether the pairs programs of `plan` fit the context's storage-block
- * limit (BASE's counts): glradix_create's choice of the default plan. */
-bool _glradix_plan_fits(const glradix_context *ctx, glradix_plan plan);
+/* plan.c: glradix_create's choice of the default plan from BASE's storage
+ * blocks per program: reduce-then-scan, unless its sorts of pairs need a
+ * program above max_blocks and scan-then-propagate's do not. */
+glradix_plan _glradix_plan_default(const GLint blocks[_GLRADIX_PROG_COUNT], GLint max_blocks);
 /* Shared memory of a work group's block scan (common.glsl), at most. */
 static inline GLint64 _glradix_scan_shared_bytes(GLuint wg_size) {
   return ((GLint64)wg_size + wg_size / 8 + 2) * 8;

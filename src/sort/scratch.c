@@ -1,6 +1,7 @@
 /* The sort's scratch: its layout for a count (what glradix_scratch_bytes
  * reports, glradix_reserve allocates and every sort grows to), and the
- * sort desc's key words. Below the pass plan (sort.c). */
+ * sort desc's key words. Below the plan (plan.c) and the sort (sort.c),
+ * which it knows nothing of. */
 #include <string.h>
 
 #include "internal.h"
@@ -41,7 +42,7 @@ static bool layout_in_tiles(const glradix_context *ctx, uint32_t count, bool pai
   s->value_bytes = pairs ? (GLsizeiptr)tile_bytes : 0;
   /* After reduce-then-scan's levels, what the forms keep per tile: each
    * tile's digit starts, or the next pass's counts and a second level 1
-   * (sort.c's plan alternates between the two level 1s). */
+   * (plan.c alternates between the two level 1s). */
   const _glradix_per_tile per_tile = ctx->forms.per_tile;
   uint64_t count_words = (uint64_t)s->column_plan.total +
                          (per_tile != _GLRADIX_PER_TILE_NONE ? buckets : 0u) +
@@ -119,20 +120,3 @@ size_t glradix_scratch_bytes(const glradix_context *ctx, const glradix_sort_desc
     return 0;
   return (size_t)(s.key_bytes + s.value_bytes + s.counts_bytes);
 }
-
-glradix_status glradix_reserve(glradix_context *ctx, const glradix_sort_desc *desc) {
-  _glradix_gl_state saved;
-  glradix_status entered = _glradix_enter(ctx, "glradix_reserve", desc, &saved);
-  if (entered != GLRADIX_OK) return entered;
-  glradix_status st = _glradix_check_key_type(ctx, "glradix_reserve", desc);
-  if (st == GLRADIX_OK)
-    st = _glradix_reserve(ctx, "glradix_reserve", desc->count, desc->values != 0, _glradix_key_words(desc));
-  /* the sorts reserved for: refused now if they would be then */
-  _glradix_scratch s;
-  if (st == GLRADIX_OK && _glradix_scratch_layout(ctx, desc->count, desc->values != 0,
-                                                  _glradix_key_words(desc),
-                                                  _glradix_may_widen(ctx), &s))
-    st = _glradix_check_sort_programs(ctx, "glradix_reserve", &s, desc->values != 0, false);
-  return _glradix_end(ctx, "glradix_reserve", st, &saved);
-}
-
