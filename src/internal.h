@@ -93,7 +93,7 @@ typedef struct _glradix_scan_plan {
 /* Where level 0 of a scan reads and writes (buffer names, uint offsets);
  * zero_input: the input is zeroed once read (it must not be the output);
  * zero_next_length words of the counts buffer at zero_next are zeroed too
- * (the sort's next level 1, sort.c). */
+ * (the sort's next level 1, sort/plan.c). */
 typedef struct _glradix_scan_io {
   GLuint in, in_offset, out, out_offset;
   bool zero_input;
