@@ -39,7 +39,7 @@ layout(location = LOC_BLOCK_SUMS) uniform uint u_block_sums;
 layout(location = LOC_SUMS_RAW) uniform uint u_sums_raw;
 #if TILE_STARTS
 // radix_bits 4 and 8: where tile_counts left each tile's first slot of
-// each digit (radix_bits 8: 16M pairs 1.7% faster on the H200, 1M 4.7% on
+// each digit (radix_bits 8: 16M pairs 1.7% faster on a GPU, 1M 4.7% on
 // llvmpipe: forms.c).
 layout(location = LOC_TILE_STARTS) uniform uint u_tile_starts;
 #endif
@@ -165,13 +165,12 @@ uint pass_tile() {
 // offsets (tile_destinations), so that a work group waits on global memory
 // once before ranking; each invocation reads the ITEMS consecutive slots it
 // owns in the splits and ranks the first split from registers (measured on
-// the H200 against coalesced loads written to shared memory first: 16M
-// pairs 1% faster at radix_bits 8 and 6% at radix_bits 2, 64M pairs 2% and
-// 5%). `mine` stays unset unless VALUES_AT is 1: a later step loads the
-// values. A macro, as LOAD_OWNED is: with the keys returned by a function
-// (an out parameter or its result), NVIDIA's driver compiled the KEY_SPLIT
-// forms to different code and Mesa's program binaries of them grew by
-// half (llvmpipe, radix_bits 8: 13.5 to 22.3 KB).
+// a GPU against coalesced loads written to shared memory first: 16M pairs
+// 1% faster at radix_bits 8 and 6% at radix_bits 2, 64M pairs 2% and 5%).
+// `mine` stays unset unless VALUES_AT is 1: a later step loads the values.
+// A macro, as LOAD_OWNED is: with the keys returned by a function (an out
+// parameter or its result), NVIDIA's driver compiled the KEY_SPLIT forms
+// to different code and Mesa's program binaries of them grew by half.
 #if HAS_VALUES && VALUES_AT == 1
 #define LOAD_TILE(loaded, mine, tile, own)                                     \
   LOAD_OWNED_KEYS(loaded, tile, own);                                          \
@@ -218,16 +217,15 @@ void tile_destinations(uint tile) {
 // Copy (a skipped pass, in which every key has the same digit: the pass is
 // the identity, but its output is the other buffer): the invocation stores
 // its own slots a vector at a time, because copied a key at a time, 8
-// slots apart across invocations, a skipped pass's scatter stage took the
-// H200 0.31 ms at 16M pairs, a sorted pass's 0.19 ms, and this way 24-bit
-// keys sorted on 32 bits (one pass of four skipped) went from 1.076 to
-// 0.835 ms. Sorted passes do not pay for this branch: with it compiled out
-// they ran up to 7% slower on the H200. Copying the group's uvec4s side by
-// side instead, where an invocation's slots are no whole uvec4s (GPUs'
-// wide tiles), sped that sort's pairs at 16M from 0.8409 to 0.7864 ms but
-// slowed sorts that skip nothing (30-bit pairs, radix_bits 8, 16M 0.8276
-// -> 0.8767 ms), so it is not done. Without VALUES_AT 1 the values are
-// loaded here.
+// slots apart across invocations, a skipped pass's scatter stage took a
+// GPU 60% longer than a sorted pass's, and this way 24-bit keys sorted on
+// 32 bits (one pass of four skipped) took 22% less time. Sorted passes do
+// not pay for this branch: with it compiled out they ran up to 7% slower
+// on a GPU. Copying the group's uvec4s side by side instead, where an
+// invocation's slots are no whole uvec4s (GPUs' wide tiles), sped that
+// sort's pairs by 6% but slowed sorts that skip nothing by 6% (30-bit
+// pairs, radix_bits 8), so it is not done. Without VALUES_AT 1 the values
+// are loaded here.
 void copy_skipped_tile(uint tile, uint own, uint tile_n, KEY_T loaded[ITEMS], uint mine[ITEMS],
                        bool counting) {
   STORE_OWNED(loaded, out_keys_vec, out_keys, OWNED_VEC, OWNED_PACK, tile, own, tile_n);
@@ -248,14 +246,13 @@ void copy_skipped_tile(uint tile, uint own, uint tile_n, KEY_T loaded[ITEMS], ui
 // first slot of each sub-digit. KEY_SPLIT (32-bit keys without values) has
 // the splits move the order keys themselves through s_work (sort_key; the
 // padding's sorts last), so that no (digit, slot) words are read back and
-// no keys move by them (measured on the H200, 30-bit keys, radix_bits 2:
-// 16M 1.456 -> 1.379 ms, 64M 5.00 -> 4.66, 1M 0.247 -> 0.239; with values
-// moved the same way after the keys, pairs were 0.5-2.2% slower at 16M and
-// 64M, so they keep the words; radix_bits 4 and 8: forms.c): the order
-// keys replace the keys in `loaded`. A macro, as LOAD_TILE: in a function
-// (`loaded` by value or inout), NVIDIA's driver compiled the KEY_SPLIT
-// forms to different code, Mesa's program binaries of them doubled
-// (llvmpipe, radix_bits 8: 13.5 to 26.8 KB) and its uint64 forms changed.
+// no keys move by them (measured on a GPU, 30-bit keys, radix_bits 2:
+// 3-7% faster; with values moved the same way once the keys are, pairs
+// were 0.5-2.2% slower at 16M and 64M, so they keep the words; radix_bits
+// 4 and 8: forms.c): the order keys replace the keys in `loaded`. A
+// macro, as LOAD_TILE: in a function (`loaded` by value or inout),
+// NVIDIA's driver compiled the KEY_SPLIT forms to different code, Mesa's
+// program binaries of them doubled and its uint64 forms changed.
 #if KEY_SPLIT
 #define RANK_FIRST_SPLIT(first, loaded, own, tile_n, mask)                     \
   uint digits[ITEMS];                                                          \
@@ -279,10 +276,9 @@ void copy_skipped_tile(uint tile, uint own, uint tile_n, KEY_T loaded[ITEMS], ui
 // Bucket starts, radix_bits 2: one split sorts the tile, so its totals
 // `first` are where each bucket starts in it (padding, the largest digit,
 // comes last); measured with 30-bit pairs against the search of
-// bucket_starts_from_words (a read of the tile's words and a barrier):
-// H200 16M 1.879 -> 1.819 ms, portable path 2.037 -> 1.943-1.962, 1M and
-// 64M 1-2.5% faster; llvmpipe 1M 171 -> 155 ms. The caller passes a
-// barrier before s_dest is read.
+// bucket_starts_from_words (a read of the tile's words and a barrier),
+// 1-5% faster on a GPU and 9% on llvmpipe. The caller passes a barrier
+// before s_dest is read.
 void bucket_starts_from_split(uvec2 first, uint lid) {
   if (BUCKETS == 4u && lid < BUCKETS) s_dest[lid] -= split_field(first, lid);
 }
@@ -304,9 +300,9 @@ void rank_other_splits() {
 // Bucket starts, wider digits without TILE_STARTS: the first slot of each
 // bucket present in the tile is where the digit changes, and one
 // invocation finds it; each reads its own consecutive slots (and the one
-// before them), so that every word is read once (measured on the H200
+// before them), so that every word is read once (measured on a GPU
 // against a strided loop reading two words per slot: 16M pairs 1% faster
-// at radix_bits 8; radix_bits 2, before it took them from its split, 3%).
+// at radix_bits 8).
 void bucket_starts_from_words(uint own, uint tile_n) {
   if (BUCKETS > 4u) {
     uint before = own == 0u ? 0xFFFFFFFFu : s_work[padded(own - 1u)] >> 16;
@@ -322,8 +318,10 @@ void bucket_starts_from_words(uint own, uint tile_n) {
 #endif
 
 // Store: invocation lid stores the keys (and values) of sorted slots lid,
-// lid + WG_SIZE, ..., so that stores to one bucket are consecutive; the
-// program's form picks one of three ways of moving them.
+// lid + WG_SIZE, ..., so that stores to one bucket are consecutive. The
+// program's form picks one of four ways of moving them, once: STORE_TILE
+// names its function (store_split_keys, store_held_keys,
+// store_gathered_keys or store_gathered_slots).
 #if KEY_SPLIT
 #if NEXT_COUNTS
 // Count next, KEY_SPLIT: the order keys as they were stored, after the stores.
@@ -348,15 +346,17 @@ void store_split_keys(uint lid, uint tile_n, uint mask, bool counting) {
   if (counting) count_next_split(moved_keys, lid, tile_n, mask);
 #endif
 }
+#define STORE_TILE(tile, own, lid, base, tile_n, mask, loaded, mine, counting)  \
+  store_split_keys(lid, tile_n, mask, counting)
 #elif MOVE_SHARED
 // ... GPUs: the values (read as vectors of the invocation's own slots,
 // when VALUES_AT says), and with MOVE_SHARED 2 the 32-bit keys it still
 // holds, go through s_work to the invocations that move them, instead of
-// being gathered from global memory by slot (measured on the H200, 30-bit
-// pairs, subgroup path: 16M radix_bits 8 3.8% faster, 64M 4.3%, 1M 2.6%;
-// radix_bits 2 2%, 1%, 5%); holding the keys cost the portable path 34% at
-// radix_bits 8, so it moves only the values this way (16M 1% slower, 1M
-// and 64M 1% faster, radix_bits 2 0-4% faster): see forms.c.
+// being gathered from global memory by slot (measured on a GPU, 30-bit
+// pairs, subgroup path: radix_bits 8 2.6-4.3% faster, radix_bits 2 1-5%);
+// holding the keys cost the portable path 34% at radix_bits 8, so it
+// moves only the values this way (16M 1% slower, 1M and 64M 1% faster,
+// radix_bits 2 0-4% faster): see forms.c.
 
 // The words of the invocation's sorted slots: digit << 16 | slot in the tile.
 uint[ITEMS] sorted_slots(uint lid) {
@@ -365,45 +365,12 @@ uint[ITEMS] sorted_slots(uint lid) {
   return sorted;
 }
 
-#if MOVE_SHARED == 2 && NEXT_COUNTS
-// Count next, the subgroup path: it holds its keys, so they are counted
-// after the stores (measured on the H200 against counting in the store
-// loop: radix_bits 2, 16M pairs 1.921 -> 1.877 ms).
-void count_next_held(KEY_T moved_keys[ITEMS], uint sorted[ITEMS], uint lid, uint tile_n) {
-  for (uint j = 0u; j < ITEMS; j++) {
-    uint i = j * WG_SIZE + lid;
-    if (i < tile_n) count_next(moved_keys[j], next_pair(sorted[j], i));
-  }
-}
-#endif
-
-#if MOVE_SHARED == 2
-// The keys the subgroup path holds, `moved` in sorted_words' order.
-void store_sorted_keys(uint sorted[ITEMS], KEY_T moved[ITEMS], uint lid, uint tile_n) {
-  for (uint j = 0u; j < ITEMS; j++) {
-    uint i = j * WG_SIZE + lid;
-    if (i < tile_n) out_keys[destination(sorted[j], i)] = moved[j];
-  }
-}
-#else
-// The portable path's keys, gathered by slot; with NEXT_COUNTS each is
-// stored and counted in one loop, so that it is gathered once.
-void store_gathered_keys(uint sorted[ITEMS], uint lid, uint base, uint tile_n, bool counting) {
-  for (uint j = 0u; j < ITEMS; j++) {
-    uint i = j * WG_SIZE + lid;
-    if (i < tile_n) {
-#if NEXT_COUNTS
-      KEY_T key = keys[base + (sorted[j] & 0xFFFFu)];
-      out_keys[destination(sorted[j], i)] = key;
-      if (counting) count_next(key, next_pair(sorted[j], i));
-#else
-      out_keys[destination(sorted[j], i)] = keys[base + (sorted[j] & 0xFFFFu)];
-#endif
-    }
-  }
-}
-#endif
-
+// The values: VALUES_AT (forms.c) says where they are loaded into `mine`:
+// 1 with the keys (LOAD_TILE); 2 once the sorted slots are read, so that
+// their loads wait while the keys move (LOAD_VALUES_WHILE_KEYS_MOVE); 0
+// once the keys are stored (LOAD_VALUES_ONCE_KEYS_STORED). STORE_VALUES
+// moves them through s_work. Each names nothing where the form has no
+// such step.
 #if HAS_VALUES
 // The values, `moved` in sorted_words' order.
 void store_sorted_values(uint sorted[ITEMS], uint moved[ITEMS], uint lid, uint tile_n) {
@@ -412,38 +379,105 @@ void store_sorted_values(uint sorted[ITEMS], uint moved[ITEMS], uint lid, uint t
     if (i < tile_n) out_values[destination(sorted[j], i)] = moved[j];
   }
 }
-#endif
-
-// The keys, then the values; `mine` holds the values if VALUES_AT is 1, and
-// is loaded here otherwise: VALUES_AT 2 before the keys move, so that their
-// loads wait while the keys move, VALUES_AT 0 after (forms.c).
-void store_through_shared(uint tile, uint own, uint lid, uint base, uint tile_n, KEY_T loaded[ITEMS],
-                          uint mine[ITEMS], bool counting) {
-  uint sorted[ITEMS] = sorted_slots(lid);
-#if HAS_VALUES && VALUES_AT == 2
-  LOAD_OWNED_VALUES(mine, tile, own);
-#endif
-#if MOVE_SHARED == 2
-  KEY_T moved_keys[ITEMS] = sorted_words(loaded, sorted);
-  store_sorted_keys(sorted, moved_keys, lid, tile_n);
+#define STORE_VALUES(sorted, mine, lid, tile_n)                                \
+  store_sorted_values(sorted, sorted_words(mine, sorted), lid, tile_n)
 #else
-  store_gathered_keys(sorted, lid, base, tile_n, counting);
+#define STORE_VALUES(sorted, mine, lid, tile_n)
+#endif
+#if HAS_VALUES && VALUES_AT == 2
+#define LOAD_VALUES_WHILE_KEYS_MOVE(mine, tile, own) LOAD_OWNED_VALUES(mine, tile, own)
+#else
+#define LOAD_VALUES_WHILE_KEYS_MOVE(mine, tile, own)
 #endif
 #if HAS_VALUES && VALUES_AT == 0
-  LOAD_OWNED_VALUES(mine, tile, own);
+#define LOAD_VALUES_ONCE_KEYS_STORED(mine, tile, own) LOAD_OWNED_VALUES(mine, tile, own)
+#else
+#define LOAD_VALUES_ONCE_KEYS_STORED(mine, tile, own)
 #endif
-#if HAS_VALUES
-  store_sorted_values(sorted, sorted_words(mine, sorted), lid, tile_n);
+
+#if MOVE_SHARED == 2
+#if NEXT_COUNTS
+// Count next, the subgroup path: it holds its keys, so they are counted
+// after the stores (measured on a GPU against counting in the store loop:
+// radix_bits 2 2% faster).
+void count_next_held(KEY_T moved_keys[ITEMS], uint sorted[ITEMS], uint lid, uint tile_n) {
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint i = j * WG_SIZE + lid;
+    if (i < tile_n) count_next(moved_keys[j], next_pair(sorted[j], i));
+  }
+}
 #endif
-#if NEXT_COUNTS && MOVE_SHARED == 2
+
+// The keys the subgroup path holds, `moved` in sorted_words' order.
+void store_sorted_keys(uint sorted[ITEMS], KEY_T moved[ITEMS], uint lid, uint tile_n) {
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint i = j * WG_SIZE + lid;
+    if (i < tile_n) out_keys[destination(sorted[j], i)] = moved[j];
+  }
+}
+
+// ... the subgroup path (MOVE_SHARED 2): the keys it holds go through
+// s_work, then the values; counted for the next pass last.
+void store_held_keys(uint tile, uint own, uint lid, uint tile_n, KEY_T loaded[ITEMS], uint mine[ITEMS],
+                     bool counting) {
+  uint sorted[ITEMS] = sorted_slots(lid);
+  LOAD_VALUES_WHILE_KEYS_MOVE(mine, tile, own);
+  KEY_T moved_keys[ITEMS] = sorted_words(loaded, sorted);
+  store_sorted_keys(sorted, moved_keys, lid, tile_n);
+  LOAD_VALUES_ONCE_KEYS_STORED(mine, tile, own);
+  STORE_VALUES(sorted, mine, lid, tile_n);
+#if NEXT_COUNTS
   if (counting) count_next_held(moved_keys, sorted, lid, tile_n);
 #endif
 }
+#define STORE_TILE(tile, own, lid, base, tile_n, mask, loaded, mine, counting)  \
+  store_held_keys(tile, own, lid, tile_n, loaded, mine, counting)
+#else
+// The portable path's keys, gathered by slot; with NEXT_COUNTS each is
+// stored and counted in one loop, so that it is gathered once.
+#if NEXT_COUNTS
+void gather_sorted_keys(uint sorted[ITEMS], uint lid, uint base, uint tile_n, bool counting) {
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint i = j * WG_SIZE + lid;
+    if (i < tile_n) {
+      KEY_T key = keys[base + (sorted[j] & 0xFFFFu)];
+      out_keys[destination(sorted[j], i)] = key;
+      if (counting) count_next(key, next_pair(sorted[j], i));
+    }
+  }
+}
+#else
+void gather_sorted_keys(uint sorted[ITEMS], uint lid, uint base, uint tile_n, bool counting) {
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint i = j * WG_SIZE + lid;
+    if (i < tile_n) out_keys[destination(sorted[j], i)] = keys[base + (sorted[j] & 0xFFFFu)];
+  }
+}
+#endif
+
+// ... the portable path (MOVE_SHARED 1): the keys are gathered by slot,
+// then the values go through s_work.
+void store_gathered_keys(uint tile, uint own, uint lid, uint base, uint tile_n, uint mine[ITEMS],
+                         bool counting) {
+  uint sorted[ITEMS] = sorted_slots(lid);
+  LOAD_VALUES_WHILE_KEYS_MOVE(mine, tile, own);
+  gather_sorted_keys(sorted, lid, base, tile_n, counting);
+  LOAD_VALUES_ONCE_KEYS_STORED(mine, tile, own);
+  STORE_VALUES(sorted, mine, lid, tile_n);
+}
+#define STORE_TILE(tile, own, lid, base, tile_n, mask, loaded, mine, counting)  \
+  store_gathered_keys(tile, own, lid, base, tile_n, mine, counting)
+#endif
 #else
 // ... CPU rasterizers: each key (and value) is read from global memory by
 // its slot, because moving them through shared memory was 2x slower on
 // llvmpipe; each key stored and (NEXT_COUNTS) counted in one loop.
-void store_gathered(uint lid, uint base, uint tile_n, bool counting) {
+#if HAS_VALUES
+#define GATHER_VALUE(from, to) out_values[to] = values[from]
+#else
+#define GATHER_VALUE(from, to)
+#endif
+void store_gathered_slots(uint lid, uint base, uint tile_n, bool counting) {
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
     if (i < tile_n) {
@@ -451,15 +485,15 @@ void store_gathered(uint lid, uint base, uint tile_n, bool counting) {
       uint from = base + (w & 0xFFFFu);
       uint to = destination(w, i);
       out_keys[to] = keys[from];
-#if HAS_VALUES
-      out_values[to] = values[from];
-#endif
+      GATHER_VALUE(from, to);
 #if NEXT_COUNTS
       if (counting) count_next(keys[from], next_pair(w, i));
 #endif
     }
   }
 }
+#define STORE_TILE(tile, own, lid, base, tile_n, mask, loaded, mine, counting)  \
+  store_gathered_slots(lid, base, tile_n, counting)
 #endif
 
 void main() {
@@ -490,13 +524,7 @@ void main() {
 #if !TILE_STARTS && !KEY_SPLIT
   bucket_starts_from_words(own, tile_n);
 #endif
-#if KEY_SPLIT
-  store_split_keys(lid, tile_n, mask, counting);
-#elif MOVE_SHARED
-  store_through_shared(tile, own, lid, base, tile_n, loaded, mine, counting);
-#else
-  store_gathered(lid, base, tile_n, counting);
-#endif
+  STORE_TILE(tile, own, lid, base, tile_n, mask, loaded, mine, counting);
 #if NEXT_COUNTS
   if (counting) publish_next(false, tile);
 #endif

@@ -6,6 +6,12 @@
 // (the first pass), it also gathers which key bits vary, for pass skipping
 // (WITH_KEY_BITS in common.glsl), saving a read of the keys. GPUs at
 // radix_bits 2 run it in the first pass only (shuffle_scatter's NEXT_COUNTS).
+// main() runs named steps: zero the scan's level 1, load the keys, clear
+// the counters, count the group's keys (gathering their varying bits),
+// write the counts and, with TILE_STARTS, each tile's digit starts. The
+// program's form (forms.c) chooses, by #if, which variant of a step runs:
+// where the keys are read (CPU_RASTERIZER) and how they are counted
+// (COUNT_ROWS).
 
 layout(std430, binding = B_KEYS) readonly buffer Keys { KEY_T keys[]; };
 layout(std430, binding = B_COUNTS) writeonly buffer Counts { uint counts[]; };
@@ -24,10 +30,10 @@ layout(location = LOC_TILE_STARTS) uniform uint u_tile_starts;
 // Small grids count one tile per group (ONE_TILE, a program of its own:
 // as a uniform, the tile count cost large grids 1-2.5%).
 // Large grids' groups write one count column for their tiles with
-// COLUMN_SHIFT (common.glsl), as constants here: the first form, which
-// computed them from u_num_tiles, made this stage 9% slower on the H200
-// (16M pairs: 0.167 -> 0.182 ms; these constants 0.168). The cause was not
-// isolated; by our reading, registers in a kernel that holds two tiles' keys.
+// COLUMN_SHIFT (common.glsl), as constants here: computed from
+// u_num_tiles, they made this stage 9% slower on a GPU, by our reading
+// through the registers of a kernel that holds two tiles' keys (the cause
+// was not isolated).
 #ifdef ONE_TILE
 #define GROUP_TILES 1u
 #define GROUP_COLUMNS 1u
@@ -46,69 +52,29 @@ layout(location = LOC_TILE_STARTS) uniform uint u_tile_starts;
 // counters also need), with plain adds: llvmpipe runs a shared atomicAdd as
 // a locked add per lane. The rows are summed after a barrier. forms.c
 // chooses this where the rows fit in shared memory.
+// Invocation lid's word w of its row for tile t is s_rows[(t * ROW_WORDS +
+// w) * WG_SIZE + lid].
 #define ROW_WORDS ((BUCKETS + 3u) / 4u)
 shared uint s_rows[GROUP_TILES * ROW_WORDS * WG_SIZE];
-#define ROW(t, w) s_rows[((t) * ROW_WORDS + (w)) * WG_SIZE + lid]
 #if TILE_STARTS
 shared uint s_tile_counts[GROUP_TILES * BUCKETS]; // the group's tiles' counts, then starts
 #endif
-#else
-// Each tile's counts, COUNT_STRIDE apart: the writes below read tile t's
-// bucket b in lane GROUP_TILES * b + t, on distinct banks.
-#define COUNT_STRIDE (BUCKETS + 32u / GROUP_TILES)
-shared uint s_counts[GROUP_TILES * COUNT_STRIDE];
-#endif
 
-void main() {
-  uint first_tile = group_index() * GROUP_TILES;
-  if (first_tile == 0u && u_zero_sums != NO_BLOCK_SUMS)
-    for (uint x = gl_LocalInvocationID.x; x < u_zero_sums_length; x += WG_SIZE) counts[u_zero_sums + x] = 0u;
-#if CPU_RASTERIZER
-  // CPU rasterizers read each key where they count it: llvmpipe would index
-  // an array of loaded keys lane by lane (measured: its count stage 8%
-  // faster at 1M pairs). GPUs load them all first, to wait on memory once.
-#define TILE_KEY(t, j) keys[(first_tile + (t)) * TILE + (j) * WG_SIZE + lid]
-#else
-  KEY_T loaded[GROUP_TILES][ITEMS];
-  for (uint t = 0u; t < GROUP_TILES; t++) LOAD_TILE_KEYS(loaded[t], first_tile + t);
-#define TILE_KEY(t, j) loaded[t][j]
-#endif
-  // A skipped pass is copied by shuffle_scatter without counts; the first
-  // pass gathers the bits pass_skipped reads, and is never skipped here.
-  if (keys_in_tile(first_tile) == 0u ||
-      (u_gather_key_bits == 0u && pass_skipped(u_shift, u_digit_bits)))
-    return;
-  uint lid = gl_LocalInvocationID.x;
-  uint mask = (1u << u_digit_bits) - 1u;
-#if COUNT_ROWS
+// Clear: zeroes the invocation's rows.
+void clear_counts(uint lid) {
   for (uint t = 0u; t < GROUP_TILES; t++)
-    for (uint w = 0u; w < ROW_WORDS; w++) ROW(t, w) = 0u;
-#else
-  for (uint b = lid; b < GROUP_TILES * COUNT_STRIDE; b += WG_SIZE) s_counts[b] = 0u;
-#endif
-  clear_key_bits();
-  barrier();
-  KEY_T ones = KEY_T(0u), zeros = KEY_T(0u);
-  for (uint t = 0u; t < GROUP_TILES; t++) {
-    uint tile_n = keys_in_tile(first_tile + t);
-    for (uint j = 0u; j < ITEMS; j++) {
-      if (j * WG_SIZE + lid < tile_n) {
-        KEY_T key = sort_key(TILE_KEY(t, j));
-        ones |= key;
-        zeros |= ~key;
-        uint d = key_digit(key, u_shift, mask);
-#if COUNT_ROWS
-        ROW(t, d >> 2) += 1u << ((d & 3u) << 3);
-#else
-        atomicAdd(s_counts[t * COUNT_STRIDE + d], 1u);
-#endif
-      }
-    }
-  }
-  if (u_gather_key_bits != 0u) gather_key_bits(ones, zeros);
-  barrier();
-#if COUNT_ROWS
-  // Each invocation sums words of the rows, two 16-bit fields at a time.
+    for (uint w = 0u; w < ROW_WORDS; w++) s_rows[(t * ROW_WORDS + w) * WG_SIZE + lid] = 0u;
+}
+
+// Counts digit `d` of the group's tile `t` in the invocation's row.
+void count_digit(uint t, uint d, uint lid) {
+  s_rows[(t * ROW_WORDS + (d >> 2)) * WG_SIZE + lid] += 1u << ((d & 3u) << 3);
+}
+
+// Write counts, the rows' form: each invocation sums words of the rows, two
+// 16-bit fields at a time, and writes a column per tile; with TILE_STARTS
+// it keeps the sums in s_tile_counts for write_tile_starts.
+void write_counts(uint first_tile, uint lid) {
   for (uint x = lid; x < GROUP_TILES * ROW_WORDS; x += WG_SIZE) {
     uint tile = first_tile + x / ROW_WORDS, b = (x % ROW_WORDS) * 4u;
     uint even = 0u, odd = 0u; // buckets b and b + 2, b + 1 and b + 3
@@ -125,10 +91,14 @@ void main() {
       s_tile_counts[(x / ROW_WORDS) * BUCKETS + b + k] = sums[k];
 #endif
   }
+}
+
 #if TILE_STARTS
-  // CPU rasterizers, radix_bits 4 and 8: each tile's digit starts, as on
-  // GPUs below; one invocation per tile sums its counts in order (llvmpipe
-  // runs a block scan's shared accesses lane by lane).
+// Tile starts, the rows' form (CPU rasterizers, radix_bits 4 and 8): each
+// tile's digit starts, as write_tile_starts' other form gives them; one
+// invocation per tile sums its counts in order, because llvmpipe runs a
+// block scan's shared accesses lane by lane. Whole work group.
+void write_tile_starts(uint first_tile, uint lid) {
   barrier();
   if (lid < GROUP_TILES) {
     uint run = 0u;
@@ -143,13 +113,28 @@ void main() {
     uint tile = first_tile + x / BUCKETS;
     if (tile < u_num_tiles) counts[u_tile_starts + tile * BUCKETS + x % BUCKETS] = s_tile_counts[x];
   }
+}
 #endif
 #else
-  // Neighbouring invocations write the group's tiles of one bucket, which
-  // are neighbours in memory (measured on the H200 against one tile at a
-  // time: the count stage of 16M pairs at radix_bits 8 10% faster, the sort
-  // 3%, 64M 3%).
-  // A column's count is the sum of its tiles' counts.
+// Each tile's counts, COUNT_STRIDE apart: write_counts reads tile t's
+// bucket b in lane GROUP_TILES * b + t, on distinct banks.
+#define COUNT_STRIDE (BUCKETS + 32u / GROUP_TILES)
+shared uint s_counts[GROUP_TILES * COUNT_STRIDE];
+
+// Clear: zeroes the group's shared counters.
+void clear_counts(uint lid) {
+  for (uint b = lid; b < GROUP_TILES * COUNT_STRIDE; b += WG_SIZE) s_counts[b] = 0u;
+}
+
+// Counts digit `d` of the group's tile `t` with a shared atomic.
+void count_digit(uint t, uint d, uint lid) { atomicAdd(s_counts[t * COUNT_STRIDE + d], 1u); }
+
+// Write counts, the shared counters' form: neighbouring invocations write
+// the group's tiles of one bucket, which are neighbours in memory
+// (measured on a GPU against one tile at a time: the count stage 10%
+// faster at radix_bits 8, the sort 3%). A column's count is the sum of its
+// tiles' counts.
+void write_counts(uint first_tile, uint lid) {
   uint columns = count_columns();
   for (uint x = lid; x < GROUP_COLUMNS * BUCKETS; x += WG_SIZE) {
     uint c = x % GROUP_COLUMNS, b = x / GROUP_COLUMNS, tile = first_tile + c * COLUMN_TILES;
@@ -157,13 +142,17 @@ void main() {
     for (uint k = 0u; k < COLUMN_TILES; k++) sum += s_counts[(c * COLUMN_TILES + k) * COUNT_STRIDE + b];
     if (tile < u_num_tiles) counts[b * columns + group_index() * GROUP_COLUMNS + c] = sum;
   }
+}
+
 #if TILE_STARTS
-  // GPUs, radix_bits 4 and 8 (forms.c): each tile's first sorted slot of
-  // each digit (the sum of its counts of smaller digits), tile-major at
-  // u_tile_starts, so that shuffle_scatter need not find them in its ranked
-  // tile (a read of the tile's words and a barrier). The group's tiles are
-  // scanned together, 16 bits each: a tile holds fewer than 65536 keys
-  // (forms.c: at most two tiles, and an invocation per bucket).
+// Tile starts, the shared counters' form (GPUs, radix_bits 4 and 8:
+// forms.c): each tile's first sorted slot of each digit (the sum of its
+// counts of smaller digits), tile-major at u_tile_starts, so that
+// shuffle_scatter need not find them in its ranked tile (a read of the
+// tile's words and a barrier). The group's tiles are scanned together, 16
+// bits each: a tile holds fewer than 65536 keys (forms.c: at most two
+// tiles, and an invocation per bucket). Whole work group.
+void write_tile_starts(uint first_tile, uint lid) {
   uint b = scan_index(), both = 0u, unused;
   for (uint t = 0u; t < GROUP_TILES; t++)
     if (b < BUCKETS) both |= s_counts[t * COUNT_STRIDE + b] << (16u * t);
@@ -176,7 +165,83 @@ void main() {
     if (t % COLUMN_TILES != 0u) start -= both & 0xFFFFu;
     if (b < BUCKETS && tile < u_num_tiles) counts[u_tile_starts + tile * BUCKETS + b] = start;
   }
+}
 #endif
+#endif
+
+// Zero the scan's level 1: group 0 zeroes the words at u_zero_sums, where
+// the scan that follows adds up its block totals from zero.
+void zero_scan_sums(uint first_tile) {
+  if (first_tile == 0u && u_zero_sums != NO_BLOCK_SUMS)
+    for (uint x = gl_LocalInvocationID.x; x < u_zero_sums_length; x += WG_SIZE) counts[u_zero_sums + x] = 0u;
+}
+
+// Whether the group has nothing to count: no keys, or a skipped pass,
+// which shuffle_scatter copies without counts (the first pass gathers the
+// bits pass_skipped reads, and is never skipped here).
+bool nothing_to_count(uint first_tile) {
+  return keys_in_tile(first_tile) == 0u ||
+         (u_gather_key_bits == 0u && pass_skipped(u_shift, u_digit_bits));
+}
+
+// Counts `key` of the group's tile `t` (as stored) and ORs its order key
+// (sort_key) into `ones`, its complement into `zeros`.
+void count_key(KEY_T key, uint t, uint lid, uint mask, inout KEY_T ones, inout KEY_T zeros) {
+  KEY_T order = sort_key(key);
+  ones |= order;
+  zeros |= ~order;
+  count_digit(t, key_digit(order, u_shift, mask), lid);
+}
+
+// Load: where the keys of the group's tiles are read is the program's
+// form; LOAD_GROUP_KEYS loads them, GROUP_KEY(loaded, first_tile, t, j,
+// lid) is the key of slot j * WG_SIZE + lid of the group's tile t.
+#if CPU_RASTERIZER
+// CPU rasterizers read each key where they count it: llvmpipe would index
+// an array of loaded keys lane by lane (measured: its count stage 8%
+// faster at 1M pairs).
+#define LOAD_GROUP_KEYS(loaded, first_tile)
+#define GROUP_KEY(loaded, first_tile, t, j, lid) keys[((first_tile) + (t)) * TILE + (j) * WG_SIZE + (lid)]
+#else
+// GPUs load all the group's keys first, ahead of the count's own reads,
+// so that the group waits on memory once.
+#define LOAD_GROUP_KEYS(loaded, first_tile)                                    \
+  KEY_T loaded[GROUP_TILES][ITEMS];                                            \
+  for (uint t_ = 0u; t_ < GROUP_TILES; t_++) LOAD_TILE_KEYS(loaded[t_], (first_tile) + t_)
+#define GROUP_KEY(loaded, first_tile, t, j, lid) loaded[t][j]
+#endif
+
+// Count: each of the group's keys is counted (count_key), and the bits
+// that vary among them gathered (u_gather_key_bits). A macro, as
+// LOAD_GROUP_KEYS is: as a function's argument, GLSL copies the array of
+// loaded keys.
+#define COUNT_GROUP_KEYS(loaded, first_tile, lid, mask)                        \
+  {                                                                            \
+    KEY_T ones_ = KEY_T(0u), zeros_ = KEY_T(0u);                               \
+    for (uint t_ = 0u; t_ < GROUP_TILES; t_++) {                               \
+      uint tile_n_ = keys_in_tile((first_tile) + t_);                          \
+      for (uint j_ = 0u; j_ < ITEMS; j_++)                                     \
+        if (j_ * WG_SIZE + (lid) < tile_n_)                                    \
+          count_key(GROUP_KEY(loaded, first_tile, t_, j_, lid), t_, lid, mask, ones_, zeros_); \
+    }                                                                          \
+    if (u_gather_key_bits != 0u) gather_key_bits(ones_, zeros_);               \
+  }
+
+void main() {
+  uint first_tile = group_index() * GROUP_TILES;
+  zero_scan_sums(first_tile);
+  LOAD_GROUP_KEYS(loaded, first_tile);
+  if (nothing_to_count(first_tile)) return;
+  uint lid = gl_LocalInvocationID.x;
+  uint mask = (1u << u_digit_bits) - 1u;
+  clear_counts(lid);
+  clear_key_bits();
+  barrier();
+  COUNT_GROUP_KEYS(loaded, first_tile, lid, mask);
+  barrier();
+  write_counts(first_tile, lid);
+#if TILE_STARTS
+  write_tile_starts(first_tile, lid);
 #endif
   if (u_gather_key_bits != 0u) publish_key_bits();
 }
