@@ -192,8 +192,8 @@ uint split_field(uvec2 slots, uint d) {
 
 // The slot of this invocation's next key of sub-digit d; moves d's field on.
 // A field never carries into its neighbour: it ends at most at TILE. (Built
-// on split_field, radix_bits 8's portable path was 0.6% slower on the H200,
-// so it keeps its own form.)
+// on split_field, radix_bits 8's portable path was slower, so it keeps its
+// own form.)
 uint split_take(inout uvec2 next, uint d) {
   uint shift = (d & 1u) << 4;
   bool low = d < 2u;
@@ -306,8 +306,8 @@ uint count_columns() { return count_column(u_num_tiles + (1u << column_shift()) 
 // WG_SIZE, ...) into the array `dst`, bounded by the bound range of `keys`
 // (never less than the count) rather than by the count: the loads start
 // without waiting for the count's own read, which shortens each work
-// group's chain of waits (measured: the scatter stage 14% faster on the
-// H200). A macro: GLSL copies array arguments.
+// group's chain of waits (BENCHMARKS.md, "Measured choices"). A macro:
+// GLSL copies array arguments.
 #define LOAD_TILE_KEYS(dst, tile)                                              \
   for (uint j_ = 0u; j_ < ITEMS; j_++) {                                       \
     uint i_ = (tile) * TILE + j_ * WG_SIZE + gl_LocalInvocationID.x;           \
@@ -317,9 +317,8 @@ uint count_columns() { return count_column(u_num_tiles + (1u << column_shift()) 
 // owns in the 4-way splits (split_digits), so that the first split ranks
 // the keys straight from registers. They are read a vector at a time
 // (`per` elements of `vec_t`, `elem` picks one), through a vector view of
-// the same binding that the stage declares (measured on the H200 against
-// one key at a time: 16M and 64M pairs 2% faster at radix_bits 8, 1% at
-// radix_bits 2; uint64 keys 64M 1.7% faster); a vector that straddles the
+// the same binding that the stage declares (faster than one key at a time:
+// BENCHMARKS.md, "Measured choices"); a vector that straddles the
 // end of the bound range is read element by element. ITEMS is even
 // (forms.c); ITEMS_BY_4 (ITEMS is a multiple of 4) comes from C, since
 // #if cannot portably do arithmetic on ITEMS's 8u.
@@ -478,8 +477,8 @@ shared uint s_work[TILE + TILE / 32u];
 // passed a barrier; so does this on return. Each invocation owns ITEMS
 // consecutive slots in scan_index() order, so ranks follow tile order. (A
 // macro, so that the words keep a constant mask: a function taking it
-// once per split made pairs 0.2% slower at 16M on the H200, near one
-// call's noise; the keys' mask computed per key made them 2% slower.)
+// once per split was slower, if within the noise, and the keys' mask
+// computed per key slower again: BENCHMARKS.md, "Measured choices".)
 #define SPLIT_WORK(low, high, MASK)                                            \
   {                                                                            \
     uint own_ = scan_index() * OWNED_ITEMS;                                    \

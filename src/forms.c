@@ -19,19 +19,16 @@ static GLint64 shared_bytes(bool cpu, GLuint wg_size, GLuint items) {
  * invocation, counts per invocation in a scan block. The last of each list
  * fits OpenGL ES 3.1's minimum limits (16 KB, 128 invocations).
  * GPUs, radix_bits 8: bigger tiles coalesce the scatter's writes of 256
- * buckets better (H200: 512x8-key tiles sorted 16M pairs 1.3x faster than
- * 256x4 and 1.27x faster than 256x8; 1024x4, 256x16 and 512x6 were slower,
- * and scan blocks of 8 or 16 counts an invocation slower than 4).
+ * buckets better, up to 512x8 keys (larger and other shapes, and scan
+ * blocks of 8 or 16 counts an invocation, were slower).
  * GPUs, radix_bits 2 and 4: with 4 or 16 buckets small tiles lose little
- * coalescing and their groups need half the shared memory: 256x8 sorted
- * 16M pairs 11% (radix_bits 2) and 12% (4) faster than 512x8 on the H200
- * (128x8, 256x4, 512x4 and 128x16 were slower at 1M or 64M).
+ * coalescing and their groups need half the shared memory, so 256x8 beats
+ * 512x8 and the other shapes tried.
  * CPU rasterizers: few invocations with many keys each, since every
- * invocation and barrier costs (llvmpipe, 2 cores, 1M pairs: 64x32 3.5x
- * faster than 512x4, 32x64 1.35x faster again, 32x224 with 7168-key tiles
- * 5% faster than 32x112; 16 counts an invocation halve the scan). The
- * raking scan needs at least 16 invocations; keys per invocation are even
- * (shuffle_scatter reads them two or four at a time). */
+ * invocation and barrier costs; 16 counts an invocation shorten the scan.
+ * (Figures: BENCHMARKS.md, "Measured choices".) The raking scan needs at
+ * least 16 invocations; keys per invocation are even (shuffle_scatter
+ * reads them two or four at a time). */
 typedef struct tile_shape {
   GLuint wg_size, items, scan_items;
 } tile_shape;
@@ -65,19 +62,16 @@ static void choose_tile(_glradix_forms *f, unsigned radix_bits, GLint max_invoca
  *   (COUNT_ROWS) where the rows of the tiles a group counts, the key-bit
  *   words and the tiles' digit starts fit in shared memory.
  * - radix_bits 4 and 8: tile_counts writes each tile's digit starts for
- *   shuffle_scatter (H200, 30-bit pairs at radix_bits 8: 16M 0.923 -> 0.907
- *   ms, keys alone 0.818 -> 0.795; radix_bits 4 16M -1.8%; llvmpipe 1M
- *   pairs radix_bits 8 74.8 -> 71.3 ms, 4 109.4 -> 102.6). radix_bits 2
- *   needs none: its one split's totals are the starts.
+ *   shuffle_scatter, which then need not search its tile for them (a read
+ *   of its words and a barrier). radix_bits 2 needs none: its one split's totals are the starts.
  * - GPUs, radix_bits 2: after the first pass shuffle_scatter counts the
- *   next pass's digits as it moves the keys, and no tile_counts runs (H200,
- *   30-bit pairs: 16M 2.182 -> 1.876 ms, 64M 9.38 -> 8.03; at radix_bits 4
- *   16M was 8% slower and the portable path 14-17%).
+ *   next pass's digits as it moves the keys, and no tile_counts runs: a
+ *   dispatch and a read of the keys fewer a pass (slower at radix_bits 4).
  * - GPUs with tile starts: one count column per tile_counts group, the sum
  *   of its two tiles' counts, so that the scan and the counts' traffic
- *   halve (H200, 30-bit pairs: 16M 0.8804 -> 0.8560 ms, 64M 3.404 ->
- *   3.334). CPU rasterizers' rows keep a column per tile: their scan is 2%
- *   of llvmpipe's sort. */
+ *   halve. CPU rasterizers' rows keep a column per tile: their scan is a
+ *   small part of llvmpipe's sort.
+ * (Figures: BENCHMARKS.md, "Measured choices".) */
 static void choose_counting(_glradix_forms *f, unsigned radix_bits) {
   const GLuint buckets = 1u << radix_bits;
   GLint64 rows = (GLint64)_GLRADIX_COUNT_TILES * ((buckets + 3) / 4) * f->wg_size * 4 + 512 +
@@ -92,21 +86,20 @@ static void choose_counting(_glradix_forms *f, unsigned radix_bits) {
 
 /* shuffle_scatter's forms.
  * MOVE_SHARED: CPU rasterizers gather keys and values by slot from global
- * memory (through shared memory was 2x slower on llvmpipe); GPUs move the
+ * memory (through shared memory was slower on llvmpipe); GPUs move the
  * values through shared memory, and with the subgroup block scan, whose
- * registers allow it, the 32-bit keys too (H200, 30-bit pairs, radix_bits
- * 8: 16M 3.8% faster, 64M 4.3%; holding the keys cost the portable path
- * 34%). uint64 keys, twice the registers, were 0.6-0.8% faster gathered:
+ * registers allow it, the 32-bit keys too (holding the keys slowed the
+ * portable path). uint64 keys, twice the registers, were faster gathered:
  * they never hold theirs.
  * VALUES_AT: on the subgroup path at radix_bits 8 the values load with the
- * keys, before the splits (H200, 30-bit pairs 16M 0.8558 -> 0.8418 ms;
- * uint64 pairs 4M -1.3%); where it holds 32-bit keys at radix_bits 2, after
- * the split (16M -1.3%; with the keys +11%); elsewhere after the keys' move
- * (radix_bits 4 with the keys +2.0%, the portable path +33%).
+ * keys, before the splits, so that their loads wait with the keys'; where
+ * it holds 32-bit keys at radix_bits 2, after the split; elsewhere after
+ * the keys' move (loaded with the keys, they were slower there).
  * KEY_SPLIT: 32-bit keys alone, where the moves have each tile's digit
  * starts (radix_bits 2's split gives them): the splits move the keys
- * themselves, not (digit, slot) words (H200 radix_bits 8 16M 0.7612 ->
- * 0.7540 ms; llvmpipe 1M 158 -> 146 ms). */
+ * themselves, not (digit, slot) words, which are then neither read back
+ * nor used to move the keys.
+ * (Figures: BENCHMARKS.md, "Measured choices", "Tried and dropped".) */
 static void choose_scatter(_glradix_forms *f, unsigned radix_bits, const _glradix_test_hooks *h) {
   for (int wide_keys = 0; wide_keys < 2; wide_keys++)
     for (int pairs = 0; pairs < 2; pairs++) {
@@ -132,10 +125,9 @@ static void choose_scatter(_glradix_forms *f, unsigned radix_bits, const _glradi
  * an invocation: sorts of at least 12M 32-bit keys, alone or with values,
  * take tiles of 10 keys an invocation. Fewer tiles leave fewer counts to
  * scan and coalesce the scatter's writes better, but each work group holds
- * more (H200, 30-bit keys, 5120-key tiles against 4096: keys alone 4M
- * +4.7%, 12M -2.6%, 16M -4.0%, 64M -5.1%; pairs 8M +1.4%, 12M -1.0%, 16M
- * -2.3%). The portable path was 30% slower at 32M and 64M pairs, and
- * 64-bit keys 28-32% at 16M and 64M: both keep their tiles. */
+ * more, which costs below about 12M keys. The portable path and 64-bit keys
+ * were slower with them at every size tried: both keep their tiles
+ * (BENCHMARKS.md, "Measured choices", "Tried and dropped"). */
 enum { WIDE_ITEMS = 10, WIDE_FROM = 12u << 20 };
 static void choose_wide_tile(_glradix_forms *f, unsigned radix_bits, bool any_gpu_path,
                              GLuint from) {
@@ -174,7 +166,7 @@ void _glradix_forms_choose(_glradix_forms *f, unsigned radix_bits, const _glradi
   /* lbvh_leaves.comp says why the leaves' gather goes in windows of 4M */
   f->lbvh_window = h->lbvh_window ? h->lbvh_window : 1u << 22;
   /* The tree pass in the sort's groups, the largest (its shared memory is
-   * 8-12 bytes an invocation): H200, 16M boxes, 0.89 ms in groups of 512,
-   * 0.92 in 256, 1.00 in 128, 1.25 in 64. */
+   * 8-12 bytes an invocation): its climbs are latency-bound, and larger
+   * groups ran faster (BENCHMARKS.md, "LBVH"). */
   f->lbvh_wg = h->lbvh_wg && h->lbvh_wg < f->wg_size ? h->lbvh_wg : f->wg_size;
 }

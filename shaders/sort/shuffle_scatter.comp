@@ -39,8 +39,8 @@ layout(location = LOC_BLOCK_SUMS) uniform uint u_block_sums;
 layout(location = LOC_SUMS_RAW) uniform uint u_sums_raw;
 #if TILE_STARTS
 // radix_bits 4 and 8: where tile_counts left each tile's first slot of
-// each digit (radix_bits 8: 16M pairs 1.7% faster on a GPU, 1M 4.7% on
-// llvmpipe: forms.c).
+// each digit, so that bucket_starts_from_words need not search the tile
+// (forms.c).
 layout(location = LOC_TILE_STARTS) uniform uint u_tile_starts;
 #endif
 
@@ -164,9 +164,9 @@ uint pass_tile() {
 // with the keys': forms.c) are read first, with the tile's bucket
 // offsets (tile_destinations), so that a work group waits on global memory
 // once before ranking; each invocation reads the ITEMS consecutive slots it
-// owns in the splits and ranks the first split from registers (measured on
-// a GPU against coalesced loads written to shared memory first: 16M pairs
-// 1% faster at radix_bits 8 and 6% at radix_bits 2, 64M pairs 2% and 5%).
+// owns in the splits and ranks the first split from registers (faster on a
+// GPU than coalesced loads written to shared memory first: BENCHMARKS.md,
+// "Measured choices").
 // `mine` stays unset unless VALUES_AT is 1: a later step loads the values.
 // A macro, as LOAD_OWNED is: with the keys returned by a function (an out
 // parameter or its result), NVIDIA's driver compiled the KEY_SPLIT forms
@@ -218,14 +218,13 @@ void tile_destinations(uint tile) {
 // the identity, but its output is the other buffer): the invocation stores
 // its own slots a vector at a time, because copied a key at a time, 8
 // slots apart across invocations, a skipped pass's scatter stage took a
-// GPU 60% longer than a sorted pass's, and this way 24-bit keys sorted on
-// 32 bits (one pass of four skipped) took 22% less time. Sorted passes do
-// not pay for this branch: with it compiled out they ran up to 7% slower
-// on a GPU. Copying the group's uvec4s side by side instead, where an
-// invocation's slots are no whole uvec4s (GPUs' wide tiles), sped that
-// sort's pairs by 6% but slowed sorts that skip nothing by 6% (30-bit
-// pairs, radix_bits 8), so it is not done. Without VALUES_AT 1 the values
-// are loaded here.
+// GPU longer than a sorted pass's; this way a sort with a skipped pass
+// takes less time. Sorted passes do not pay for this branch: with it
+// compiled out they were no faster on a GPU. Copying the group's uvec4s
+// side by side instead, where an invocation's slots are no whole uvec4s
+// (GPUs' wide tiles), sped sorts that skip a pass but slowed sorts that
+// skip nothing, so it is not done (BENCHMARKS.md, "Measured choices",
+// "Tried and dropped"). Without VALUES_AT 1 the values are loaded here.
 void copy_skipped_tile(uint tile, uint own, uint tile_n, KEY_T loaded[ITEMS], uint mine[ITEMS],
                        bool counting) {
   STORE_OWNED(loaded, out_keys_vec, out_keys, OWNED_VEC, OWNED_PACK, tile, own, tile_n);
@@ -246,10 +245,9 @@ void copy_skipped_tile(uint tile, uint own, uint tile_n, KEY_T loaded[ITEMS], ui
 // first slot of each sub-digit. KEY_SPLIT (32-bit keys without values) has
 // the splits move the order keys themselves through s_work (sort_key; the
 // padding's sorts last), so that no (digit, slot) words are read back and
-// no keys move by them (measured on a GPU, 30-bit keys, radix_bits 2:
-// 3-7% faster; with values moved the same way once the keys are, pairs
-// were 0.5-2.2% slower at 16M and 64M, so they keep the words; radix_bits
-// 4 and 8: forms.c): the order keys replace the keys in `loaded`. A
+// no keys move by them (faster on a GPU at radix_bits 2; with values moved
+// the same way once the keys are, pairs were slower at 16M and 64M, so
+// they keep the words; radix_bits 4 and 8: forms.c): the order keys replace the keys in `loaded`. A
 // macro, as LOAD_TILE: in a function (`loaded` by value or inout),
 // NVIDIA's driver compiled the KEY_SPLIT forms to different code, Mesa's
 // program binaries of them doubled and its uint64 forms changed.
@@ -275,9 +273,9 @@ void copy_skipped_tile(uint tile, uint own, uint tile_n, KEY_T loaded[ITEMS], ui
 #if !TILE_STARTS
 // Bucket starts, radix_bits 2: one split sorts the tile, so its totals
 // `first` are where each bucket starts in it (padding, the largest digit,
-// comes last); measured with 30-bit pairs against the search of
-// bucket_starts_from_words (a read of the tile's words and a barrier),
-// 1-5% faster on a GPU and 9% on llvmpipe. The caller passes a barrier
+// comes last), which spares the search of bucket_starts_from_words (a
+// read of the tile's words and a barrier, slower on a GPU and on
+// llvmpipe). The caller passes a barrier
 // before s_dest is read.
 void bucket_starts_from_split(uvec2 first, uint lid) {
   if (BUCKETS == 4u && lid < BUCKETS) s_dest[lid] -= split_field(first, lid);
@@ -300,9 +298,8 @@ void rank_other_splits() {
 // Bucket starts, wider digits without TILE_STARTS: the first slot of each
 // bucket present in the tile is where the digit changes, and one
 // invocation finds it; each reads its own consecutive slots (and the one
-// before them), so that every word is read once (measured on a GPU
-// against a strided loop reading two words per slot: 16M pairs 1% faster
-// at radix_bits 8).
+// before them), so that every word is read once (a strided loop reading
+// two words per slot was slower on a GPU).
 void bucket_starts_from_words(uint own, uint tile_n) {
   if (BUCKETS > 4u) {
     uint before = own == 0u ? 0xFFFFFFFFu : s_work[padded(own - 1u)] >> 16;
@@ -352,11 +349,10 @@ void store_split_keys(uint lid, uint tile_n, uint mask, bool counting) {
 // ... GPUs: the values (read as vectors of the invocation's own slots,
 // when VALUES_AT says), and with MOVE_SHARED 2 the 32-bit keys it still
 // holds, go through s_work to the invocations that move them, instead of
-// being gathered from global memory by slot (measured on a GPU, 30-bit
-// pairs, subgroup path: radix_bits 8 2.6-4.3% faster, radix_bits 2 1-5%);
-// holding the keys cost the portable path 34% at radix_bits 8, so it
-// moves only the values this way (16M 1% slower, 1M and 64M 1% faster,
-// radix_bits 2 0-4% faster): see forms.c.
+// being gathered from global memory by slot (faster on a GPU on the
+// subgroup path); holding the keys slowed the portable path, so it moves
+// only the values this way: see forms.c and BENCHMARKS.md, "Measured
+// choices".
 
 // The words of the invocation's sorted slots: digit << 16 | slot in the tile.
 uint[ITEMS] sorted_slots(uint lid) {
@@ -398,8 +394,7 @@ void store_sorted_values(uint sorted[ITEMS], uint moved[ITEMS], uint lid, uint t
 #if MOVE_SHARED == 2
 #if NEXT_COUNTS
 // Count next, the subgroup path: it holds its keys, so they are counted
-// after the stores (measured on a GPU against counting in the store loop:
-// radix_bits 2 2% faster).
+// after the stores (faster on a GPU than counting in the store loop).
 void count_next_held(KEY_T moved_keys[ITEMS], uint sorted[ITEMS], uint lid, uint tile_n) {
   for (uint j = 0u; j < ITEMS; j++) {
     uint i = j * WG_SIZE + lid;
@@ -470,7 +465,7 @@ void store_gathered_keys(uint tile, uint own, uint lid, uint base, uint tile_n, 
 #endif
 #else
 // ... CPU rasterizers: each key (and value) is read from global memory by
-// its slot, because moving them through shared memory was 2x slower on
+// its slot, because moving them through shared memory was slower on
 // llvmpipe; each key stored and (NEXT_COUNTS) counted in one loop.
 #if HAS_VALUES
 #define GATHER_VALUE(from, to) out_values[to] = values[from]

@@ -28,10 +28,10 @@ layout(location = LOC_ZERO_SUMS_LENGTH) uniform uint u_zero_sums_length;
 layout(location = LOC_TILE_STARTS) uniform uint u_tile_starts;
 #endif
 // Small grids count one tile per group (ONE_TILE, a program of its own:
-// as a uniform, the tile count cost large grids 1-2.5%).
+// as a uniform, the tile count slowed large grids).
 // Large grids' groups write one count column for their tiles with
 // COLUMN_SHIFT (common.glsl), as constants here: computed from
-// u_num_tiles, they made this stage 9% slower on a GPU, by our reading
+// u_num_tiles, they made this stage slower on a GPU, by our reading
 // through the registers of a kernel that holds two tiles' keys (the cause
 // was not isolated).
 #ifdef ONE_TILE
@@ -131,8 +131,8 @@ void count_digit(uint t, uint d, uint lid) { atomicAdd(s_counts[t * COUNT_STRIDE
 
 // Write counts, the shared counters' form: neighbouring invocations write
 // the group's tiles of one bucket, which are neighbours in memory
-// (measured on a GPU against one tile at a time: the count stage 10%
-// faster at radix_bits 8, the sort 3%). A column's count is the sum of its
+// (faster on a GPU than one tile at a time: BENCHMARKS.md, "Measured
+// choices"). A column's count is the sum of its
 // tiles' counts.
 void write_counts(uint first_tile, uint lid) {
   uint columns = count_columns();
@@ -198,8 +198,7 @@ void count_key(KEY_T key, uint t, uint lid, uint mask, inout KEY_T ones, inout K
 // lid) is the key of slot j * WG_SIZE + lid of the group's tile t.
 #if CPU_RASTERIZER
 // CPU rasterizers read each key where they count it: llvmpipe would index
-// an array of loaded keys lane by lane (measured: its count stage 8%
-// faster at 1M pairs).
+// an array of loaded keys lane by lane, which slowed its count stage.
 #define LOAD_GROUP_KEYS(loaded, first_tile)
 #define GROUP_KEY(loaded, first_tile, t, j, lid) keys[((first_tile) + (t)) * TILE + (j) * WG_SIZE + (lid)]
 #else

@@ -20,16 +20,12 @@ void _glradix_shuffle_scatter(glradix_context *ctx, const _glradix_pass *pass,
    * groups load the keys it read last, meant to be still in the GPU's
    * cache (the cache's hits were not measured); with NEXT_COUNTS (no count
    * stage after the first pass) every other pass, so that each pass starts
-   * where the previous one wrote last. Measured on the H200 against group
-   * order, 30-bit keys, two interleaved rounds: pairs at radix_bits 8 16M
-   * 0.903 -> 0.884 ms, 64M 3.453 -> 3.382, 1M +0.2%; keys alone 16M 0.772
-   * -> 0.758; radix_bits 4 16M 1.218 -> 1.172; radix_bits 2 16M 1.816 ->
-   * 1.802, 64M 7.96 -> 7.64, keys alone 16M 1.370 -> 1.322. The portable
-   * path was 0.3% slower (0.5% with the uniform compiled in and no
-   * reversal: it compiles without). Taken over the tiles, not over the grid
-   * (gl_NumWorkGroups), which gained a third of that at radix_bits 8 (the
-   * cause not isolated); so not with a GPU-driven count, whose grid
-   * covers only the tiles it fills. */
+   * where the previous one wrote last. Against group order it sped the
+   * subgroup path's sorts from 16M and slowed the portable path's, which
+   * compiles without it (BENCHMARKS.md, "Measured choices"). Taken over the
+   * tiles, not over the grid (gl_NumWorkGroups), which kept less of the
+   * gain (the cause not isolated); so not with a GPU-driven count, whose
+   * grid covers only the tiles it fills. */
   if (ctx->forms.reverse_tiles) {
     bool reverse = !pass->indirect && (!_glradix_next_counts(&ctx->forms) || pass->index % 2 == 0);
     ctx->gl.Uniform1ui(_GLRADIX_LOC_REVERSE_FROM, reverse ? pass->num_tiles : 0u);
