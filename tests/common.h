@@ -99,6 +99,10 @@ const char *dist_name(test_dist d);
  *  smaller sizes; test_sort runs every distribution at every size (but
  *  under test_trimmed()). */
 int runs_in_trimmed_grid(size_t n, test_dist d);
+/** Whether a trimmed run sorts `n` keys: one of each kind of size the
+ *  suites' grids hold (none or one key, a tile and a bit, a few tiles, many
+ *  tiles), not every tile edge (test_sort's tile_edges keeps those). */
+int runs_in_trimmed_size(size_t n);
 /** Nonzero when GLRADIX_TEST_TRIM is set (the asan test preset): suites
  *  whose large cases take the host code through nothing the smaller ones
  *  miss run fewer of them (test_sort, test_indirect, test_lbvh). */

@@ -26,6 +26,10 @@ int runs_in_trimmed_grid(size_t n, test_dist d) {
          d == DIST_LOW_BITS || d == DIST_EQUAL;
 }
 
+int runs_in_trimmed_size(size_t n) {
+  return n <= 1 || n == 2049 || n == 4097 || n == 12345 || n >= 100003;
+}
+
 int test_trimmed(void) { return getenv("GLRADIX_TEST_TRIM") != NULL; }
 
 /* splitmix64 */
