@@ -66,10 +66,9 @@ void clear_counts(uint lid) {
     for (uint w = 0u; w < ROW_WORDS; w++) s_rows[(t * ROW_WORDS + w) * WG_SIZE + lid] = 0u;
 }
 
-// Counts digit `d` of the group's tile `t` in the invocation's row.
-void count_digit(uint t, uint d, uint lid) {
-  s_rows[(t * ROW_WORDS + (d >> 2)) * WG_SIZE + lid] += 1u << ((d & 3u) << 3);
-}
+// Counts digit `d` of the group's tile `t` in invocation lid's row.
+#define COUNT_DIGIT(t, d, lid)                                                 \
+  s_rows[((t) * ROW_WORDS + ((d) >> 2)) * WG_SIZE + (lid)] += 1u << (((d) & 3u) << 3)
 
 // Write counts, the rows' form: each invocation sums words of the rows, two
 // 16-bit fields at a time, and writes a column per tile; with TILE_STARTS
@@ -127,7 +126,7 @@ void clear_counts(uint lid) {
 }
 
 // Counts digit `d` of the group's tile `t` with a shared atomic.
-void count_digit(uint t, uint d, uint lid) { atomicAdd(s_counts[t * COUNT_STRIDE + d], 1u); }
+#define COUNT_DIGIT(t, d, lid) atomicAdd(s_counts[(t) * COUNT_STRIDE + (d)], 1u)
 
 // Write counts, the shared counters' form: neighbouring invocations write
 // the group's tiles of one bucket, which are neighbours in memory
@@ -184,14 +183,6 @@ bool nothing_to_count(uint first_tile) {
          (u_gather_key_bits == 0u && pass_skipped(u_shift, u_digit_bits));
 }
 
-// Counts `key` of the group's tile `t` (as stored) and ORs its order key
-// (sort_key) into `ones`, its complement into `zeros`.
-void count_key(KEY_T key, uint t, uint lid, uint mask, inout KEY_T ones, inout KEY_T zeros) {
-  KEY_T order = sort_key(key);
-  ones |= order;
-  zeros |= ~order;
-  count_digit(t, key_digit(order, u_shift, mask), lid);
-}
 
 // Load: where the keys of the group's tiles are read is the program's
 // form; LOAD_GROUP_KEYS loads them, GROUP_KEY(loaded, first_tile, t, j,
@@ -210,18 +201,25 @@ void count_key(KEY_T key, uint t, uint lid, uint mask, inout KEY_T ones, inout K
 #define GROUP_KEY(loaded, first_tile, t, j, lid) loaded[t][j]
 #endif
 
-// Count: each of the group's keys is counted (count_key), and the bits
-// that vary among them gathered (u_gather_key_bits). A macro, as
-// LOAD_GROUP_KEYS is: as a function's argument, GLSL copies the array of
-// loaded keys.
+// Count: each of the group's keys is counted in its tile's counters
+// (COUNT_DIGIT, by its order key), and the bits that vary among the order
+// keys gathered (u_gather_key_bits). A macro, as LOAD_GROUP_KEYS is: as a
+// function's argument, GLSL copies the array of loaded keys; and the
+// per-key step stays inline, as a function with inout arguments made
+// NVIDIA's count stage slower (BENCHMARKS.md, "Tried and dropped").
 #define COUNT_GROUP_KEYS(loaded, first_tile, lid, mask)                        \
   {                                                                            \
     KEY_T ones_ = KEY_T(0u), zeros_ = KEY_T(0u);                               \
     for (uint t_ = 0u; t_ < GROUP_TILES; t_++) {                               \
       uint tile_n_ = keys_in_tile((first_tile) + t_);                          \
       for (uint j_ = 0u; j_ < ITEMS; j_++)                                     \
-        if (j_ * WG_SIZE + (lid) < tile_n_)                                    \
-          count_key(GROUP_KEY(loaded, first_tile, t_, j_, lid), t_, lid, mask, ones_, zeros_); \
+        if (j_ * WG_SIZE + (lid) < tile_n_) {                                  \
+          KEY_T key_ = sort_key(GROUP_KEY(loaded, first_tile, t_, j_, lid));   \
+          ones_ |= key_;                                                       \
+          zeros_ |= ~key_;                                                     \
+          uint d_ = key_digit(key_, u_shift, mask);                            \
+          COUNT_DIGIT(t_, d_, lid);                                            \
+        }                                                                      \
     }                                                                          \
     if (u_gather_key_bits != 0u) gather_key_bits(ones_, zeros_);               \
   }
