@@ -94,10 +94,11 @@ const char *dist_name(test_dist d);
  *  (sort_host, the GPU forms' sort_gpu_forms) run n keys of distribution
  *  d: every distribution below 1M keys, from 1M up those that change what
  *  a large grid runs (every pass, 30-bit keys, big buckets, skipped passes
- *  before and after sorted ones, every pass skipped). The order of the
- *  input (sorted, reverse) and the other skip patterns run there at the
- *  smaller sizes; test_sort runs every distribution at every size (but
- *  under test_trimmed()). */
+ *  before and after sorted ones, every pass skipped; under test_trimmed()
+ *  random and few unique keys only). The order of the input (sorted,
+ *  reverse) and the other skip patterns run there at the smaller sizes;
+ *  test_sort runs every distribution at every size (but under
+ *  test_trimmed()). */
 int runs_in_trimmed_grid(size_t n, test_dist d);
 /** Whether a trimmed run sorts `n` keys: one of each kind of size the
  *  suites' grids hold (none or one key, a tile and a bit, a few tiles, many

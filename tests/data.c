@@ -22,8 +22,8 @@ const char *dist_name(test_dist d) {
 }
 
 int runs_in_trimmed_grid(size_t n, test_dist d) {
-  return n < (1u << 20) || d == DIST_UNIFORM || d == DIST_MORTON || d == DIST_FEW_UNIQUE ||
-         d == DIST_LOW_BITS || d == DIST_EQUAL;
+  return n < (1u << 20) || d == DIST_UNIFORM || d == DIST_FEW_UNIQUE ||
+         (!test_trimmed() && (d == DIST_MORTON || d == DIST_LOW_BITS || d == DIST_EQUAL));
 }
 
 int runs_in_trimmed_size(size_t n) {
