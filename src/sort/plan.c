@@ -178,18 +178,24 @@ static bool scan_adds(const _glradix_scan_plan *levels, _glradix_scan_leave leav
   return leave == _GLRADIX_SCAN_LEAVE_BLOCKS && levels->levels >= 3;
 }
 
+/* The program of each step kind that runs one, keys alone and with
+ * values, as the stage's C function picks it. */
+static const _glradix_program STEP_PROGRAM[][2] = {
+    [_GLRADIX_STEP_FILL_COUNTS] = {_GLRADIX_PROG_FILL_WORDS, _GLRADIX_PROG_FILL_WORDS},
+    [_GLRADIX_STEP_TILE_SORT] = {_GLRADIX_PROG_TILE_SORT, _GLRADIX_PROG_TILE_SORT_PAIRS},
+    [_GLRADIX_STEP_LOCAL_SHUFFLE] = {_GLRADIX_PROG_LOCAL_SHUFFLE,
+                                     _GLRADIX_PROG_LOCAL_SHUFFLE_PAIRS},
+    [_GLRADIX_STEP_GLOBAL_SCATTER] = {_GLRADIX_PROG_GLOBAL_SCATTER,
+                                      _GLRADIX_PROG_GLOBAL_SCATTER_PAIRS},
+    [_GLRADIX_STEP_SHUFFLE_SCATTER] = {_GLRADIX_PROG_SHUFFLE_SCATTER,
+                                       _GLRADIX_PROG_SHUFFLE_SCATTER_PAIRS},
+    [_GLRADIX_STEP_COPY_BACK] = {_GLRADIX_PROG_COPY_BACK, _GLRADIX_PROG_COPY_BACK_PAIRS},
+};
+
 /* The programs one step runs, as its C function picks them; returns how many. */
 static size_t step_programs(const _glradix_step_list *list, const _glradix_step *s,
                             _glradix_program out[2]) {
-  const bool pairs = s->pass.pairs;
   switch (s->kind) {
-  case _GLRADIX_STEP_FILL_COUNTS: out[0] = _GLRADIX_PROG_FILL_WORDS; return 1;
-  case _GLRADIX_STEP_TILE_SORT:
-    out[0] = pairs ? _GLRADIX_PROG_TILE_SORT_PAIRS : _GLRADIX_PROG_TILE_SORT;
-    return 1;
-  case _GLRADIX_STEP_LOCAL_SHUFFLE:
-    out[0] = pairs ? _GLRADIX_PROG_LOCAL_SHUFFLE_PAIRS : _GLRADIX_PROG_LOCAL_SHUFFLE;
-    return 1;
   case _GLRADIX_STEP_TILE_COUNTS: /* small grids: a tile per work group (tile_counts.c) */
     out[0] = s->pass.num_tiles <= _GLRADIX_SMALL_GRID ? _GLRADIX_PROG_TILE_COUNTS_ONE
                                                       : _GLRADIX_PROG_TILE_COUNTS;
@@ -199,17 +205,10 @@ static size_t step_programs(const _glradix_step_list *list, const _glradix_step 
     out[0] = _GLRADIX_PROG_SCAN_BLOCKS;
     out[1] = _GLRADIX_PROG_SCAN_ADD;
     return scan_adds(&list->levels, s->leave) ? 2 : 1;
-  case _GLRADIX_STEP_GLOBAL_SCATTER:
-    out[0] = pairs ? _GLRADIX_PROG_GLOBAL_SCATTER_PAIRS : _GLRADIX_PROG_GLOBAL_SCATTER;
-    return 1;
-  case _GLRADIX_STEP_SHUFFLE_SCATTER:
-    out[0] = pairs ? _GLRADIX_PROG_SHUFFLE_SCATTER_PAIRS : _GLRADIX_PROG_SHUFFLE_SCATTER;
-    return 1;
-  case _GLRADIX_STEP_COPY_BACK:
-    out[0] = pairs ? _GLRADIX_PROG_COPY_BACK_PAIRS : _GLRADIX_PROG_COPY_BACK;
+  default:
+    out[0] = STEP_PROGRAM[s->kind][s->pass.pairs ? 1 : 0];
     return 1;
   }
-  return 0;
 }
 
 size_t _glradix_plan_programs(const _glradix_step_list *list,
