@@ -175,29 +175,26 @@ static void choose_forms(glradix_context *ctx, const _glradix_limits *limits) {
   _glradix_forms_choose(&ctx->forms, ctx->desc.radix_bits, limits, &hooks);
 }
 
-/* Step 7: the default plan where it fits; `desc` is the caller's, whose
- * plan says whether the default was asked for. */
-static glradix_status choose_plan(glradix_context *ctx, const glradix_desc *desc) {
-  /* The default plan where it fits: reduce-then-scan's pairs need 10 or 11
-   * storage blocks (GL 4.3 promises 8, ES 3.1 4), scan-then-propagate's 6,
-   * so a context between them sorts pairs the slower way, not not at all. */
-  if (desc->plan == GLRADIX_PLAN_DEFAULT &&
-      _glradix_plan_default(ctx->program_blocks[_GLRADIX_SET_BASE], ctx->max_blocks) !=
-          GLRADIX_PLAN_REDUCE_THEN_SCAN) {
-    ctx->desc.plan = GLRADIX_PLAN_SCAN_THEN_PROPAGATE;
-    return _glradix_build_programs(ctx, _GLRADIX_SET_BASE);
-  }
-  return GLRADIX_OK;
+/* Step 7: the default plan where it fits, from the programs' storage
+ * blocks (no program need be built to know them); `desc` is the caller's,
+ * whose plan says whether the default was asked for. Reduce-then-scan's
+ * pairs need 10 or 11 blocks (GL 4.3 promises 8, ES 3.1 4),
+ * scan-then-propagate's 6, so a context between them sorts pairs the
+ * slower way, not not at all. */
+static void choose_plan(glradix_context *ctx, const glradix_desc *desc) {
+  if (desc->plan == GLRADIX_PLAN_DEFAULT)
+    ctx->desc.plan = _glradix_plan_default(_glradix_program_blocks(&ctx->forms), ctx->max_blocks);
 }
 
-/* Step 8: what every sort runs (a one-tile sort: the count's program and
- * tile_sort; on ES the fills): a context too small for them is refused
- * here, the others by the first call that needs a program they leave out. */
+/* Step 8: what every sort runs (a one-tile sort: the count's program,
+ * tile_sort and the fills of the library's scratch): a context too small
+ * for them is refused here, the others by the first call that needs a
+ * program they leave out. */
 static glradix_status check_every_sort(glradix_context *ctx) {
   static const _glradix_program every_sort[] = {
       _GLRADIX_PROG_COUNT_PREPARE, _GLRADIX_PROG_TILE_SORT, _GLRADIX_PROG_FILL_WORDS};
-  return _glradix_check_programs(ctx, "glradix_create", _GLRADIX_SET_BASE, every_sort,
-                                 ctx->es ? 3 : 2);
+  return _glradix_check_programs(ctx, "glradix_create", every_sort,
+                                 sizeof every_sort / sizeof every_sort[0]);
 }
 
 /* Step 9: the sort's small state buffer, for every count, and the scratch
@@ -231,9 +228,9 @@ static glradix_status setup_context(glradix_context *ctx, const glradix_desc *de
   st = read_limits(ctx, &limits);
   if (st == GLRADIX_OK) {
     choose_forms(ctx, &limits);
+    choose_plan(ctx, desc);
     st = _glradix_build_programs(ctx, _GLRADIX_SET_BASE);
   }
-  if (st == GLRADIX_OK) st = choose_plan(ctx, desc);
   if (st == GLRADIX_OK) st = check_every_sort(ctx);
   if (st == GLRADIX_OK) st = allocate_state(ctx);
   st = _glradix_end(ctx, "glradix_create", st, &saved);

@@ -53,13 +53,11 @@ struct glradix_context {
   _glradix_test_hooks hooks;    /* tests only (testing.h); its strings outlive the context */
   GLuint programs[_GLRADIX_SETS][_GLRADIX_PROG_COUNT];
   /* Shader storage blocks: the most a compute program may declare (the
-   * lesser of GL_MAX_COMPUTE_ and GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS),
-   * and each program's count (contract.h's BLOCKS, set by the first
-   * _glradix_build_programs). A program above the limit is not built: the
+   * lesser of GL_MAX_COMPUTE_ and GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS).
+   * A program declaring more (_glradix_program_blocks) is not built: the
    * calls that need it get GLRADIX_ERROR_UNSUPPORTED (_glradix_check_programs). */
   GLint max_blocks;
   const char *max_blocks_name;
-  GLint program_blocks[_GLRADIX_SETS][_GLRADIX_PROG_COUNT];
   _glradix_buffer tile_keys, tile_values, counts, skip; /* sort scratch */
   _glradix_buffer host_keys, host_values;         /* glradix_sort_host staging */
   _glradix_buffer lbvh_codes, lbvh_indices, lbvh_parents, lbvh_state; /* LBVH scratch */
@@ -165,16 +163,19 @@ char *_glradix_prelude(const glradix_context *ctx, _glradix_program program, _gl
 /* Builds a set's programs (BASE at create, the others on first use);
  * _glradix_program_name picks `program` of `set`, else of BASE. */
 glradix_status _glradix_build_programs(glradix_context *ctx, _glradix_set set);
+/* Each program's storage blocks (contract.h's BLOCKS) under the forms,
+ * the same in every set: an array of _GLRADIX_PROG_COUNT. */
+const GLint *_glradix_program_blocks(const _glradix_forms *forms);
 GLuint _glradix_program_name(const glradix_context *ctx, _glradix_program program, _glradix_set set);
 void _glradix_delete_programs(glradix_context *ctx);
 /* The LBVH's programs, built by the first call that needs them (each LBVH
  * call's checks, before anything is written). */
 glradix_status _glradix_build_lbvh_programs(glradix_context *ctx);
 /* GLRADIX_ERROR_UNSUPPORTED, with one log line under `fn` naming the limit
- * and the need, if a program of `programs` (`count` of them, as `set` runs
- * them) was left unbuilt for declaring more storage blocks than the
- * context allows; checked by a call ahead of its first dispatch. */
-glradix_status _glradix_check_programs(glradix_context *ctx, const char *fn, _glradix_set set,
+ * and the need, if a program of `programs` (`count` of them, in any set)
+ * was left unbuilt for declaring more storage blocks than the context
+ * allows; checked by a call ahead of its first dispatch. */
+glradix_status _glradix_check_programs(glradix_context *ctx, const char *fn,
                                        const _glradix_program *programs, size_t count);
 
 /* One global pass of the sort: what the tile stages share. */

@@ -32,6 +32,10 @@ static const GLint BLOCKS_NEXT_COUNTS[_GLRADIX_PROG_COUNT] = {_GLRADIX_PROGRAMS(
 #undef NEXT_COUNTS
 #undef BLOCKS_ROW
 
+const GLint *_glradix_program_blocks(const _glradix_forms *forms) {
+  return _glradix_next_counts(forms) ? BLOCKS_NEXT_COUNTS : BLOCKS;
+}
+
 /* Sends the driver's info log to the logger as one line. */
 static void log_info_log(glradix_context *ctx, const char *stage, GLuint object, int is_program) {
   GladGLContext *gl = &ctx->gl;
@@ -93,8 +97,9 @@ static glradix_status build_one(glradix_context *ctx, _glradix_program p, _glrad
                                 GLuint *out) {
   GladGLContext *gl = &ctx->gl;
   const program_source *src = &SOURCES[p];
+  const GLint blocks = _glradix_program_blocks(&ctx->forms)[p];
   *out = 0;
-  if (ctx->program_blocks[set][p] > ctx->max_blocks && !ctx->hooks.dump_dir) return GLRADIX_OK;
+  if (blocks > ctx->max_blocks && !ctx->hooks.dump_dir) return GLRADIX_OK;
   char *prelude = _glradix_prelude(ctx, p, set);
   if (!prelude) {
     _glradix_log(&ctx->desc, "glradix: %s.comp: out of memory for its source", src->name);
@@ -130,7 +135,7 @@ static glradix_status build_one(glradix_context *ctx, _glradix_program p, _glrad
     gl->DeleteProgram(program);
     return GLRADIX_ERROR_SHADER;
   }
-  glradix_status st = check_active_blocks(ctx, p, program, ctx->program_blocks[set][p]);
+  glradix_status st = check_active_blocks(ctx, p, program, blocks);
   if (st != GLRADIX_OK) {
     gl->DeleteProgram(program);
     return st;
@@ -160,11 +165,6 @@ glradix_status _glradix_build_programs(glradix_context *ctx, _glradix_set set) {
       glradix_status st = _glradix_build_programs(ctx, (_glradix_set)other);
       if (st != GLRADIX_OK) return st;
     }
-  /* the table's counts, the same in every set, for the limit checks */
-  for (int s = 0; s < _GLRADIX_SETS; s++)
-    for (int i = 0; i < _GLRADIX_PROG_COUNT; i++)
-      ctx->program_blocks[s][i] =
-          _glradix_next_counts(&ctx->forms) ? BLOCKS_NEXT_COUNTS[i] : BLOCKS[i];
   GLuint *programs = ctx->programs[set];
   for (int i = 0; i < _GLRADIX_PROG_COUNT; i++) {
     if (programs[i] || !in_set(set, i)) continue;
@@ -189,12 +189,11 @@ glradix_status _glradix_build_lbvh_programs(glradix_context *ctx) {
   return _glradix_build_programs(ctx, _GLRADIX_SET_BASE);
 }
 
-glradix_status _glradix_check_programs(glradix_context *ctx, const char *fn, _glradix_set set,
+glradix_status _glradix_check_programs(glradix_context *ctx, const char *fn,
                                        const _glradix_program *programs, size_t count) {
   for (size_t k = 0; k < count; k++) {
     const _glradix_program p = programs[k];
-    /* a set without the program runs BASE's (_glradix_program_name) */
-    const GLint need = ctx->program_blocks[in_set(set, (int)p) ? set : _GLRADIX_SET_BASE][p];
+    const GLint need = _glradix_program_blocks(&ctx->forms)[p]; /* the same in every set */
     if (need <= ctx->max_blocks) continue;
     _glradix_log(&ctx->desc, "%s: %s.comp declares %d shader storage blocks; this context's %s "
                  "is %d", fn, SOURCES[p].name, (int)need, ctx->max_blocks_name,

@@ -134,7 +134,7 @@ static glradix_status tree_checks(glradix_context *ctx, const char *fn, const gl
                                         d->has_scene_box);
   if (st == GLRADIX_OK) st = _glradix_build_lbvh_programs(ctx);
   if (st == GLRADIX_OK)
-    st = _glradix_check_programs(ctx, fn, _GLRADIX_SET_BASE, with_morton ? built : refitted, 2);
+    st = _glradix_check_programs(ctx, fn, with_morton ? built : refitted, 2);
   return st;
 }
 

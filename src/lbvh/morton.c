@@ -85,7 +85,7 @@ glradix_status _glradix_check_morton_programs(glradix_context *ctx, const char *
       _GLRADIX_PROG_SCENE_BOX};
   glradix_status st = _glradix_build_lbvh_programs(ctx);
   if (st != GLRADIX_OK) return st;
-  return _glradix_check_programs(ctx, fn, _GLRADIX_SET_BASE, programs, has_box ? 1 : 2);
+  return _glradix_check_programs(ctx, fn, programs, has_box ? 1 : 2);
 }
 
 glradix_status _glradix_morton(glradix_context *ctx, const _glradix_morton_job *job) {

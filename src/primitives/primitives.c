@@ -51,7 +51,7 @@ static glradix_status scan_checks(glradix_context *ctx, const glradix_scan_desc 
   if (st == GLRADIX_OK)
     st = _glradix_check_word(ctx, "glradix_scan", d->total_buffer, d->total_offset, "total_buffer");
   if (st == GLRADIX_OK && d->count > 0)
-    st = _glradix_check_programs(ctx, "glradix_scan", _GLRADIX_SET_BASE, SCAN_PROGRAMS, 2);
+    st = _glradix_check_programs(ctx, "glradix_scan", SCAN_PROGRAMS, 2);
   return st;
 }
 
@@ -87,7 +87,7 @@ static glradix_status compact_checks(glradix_context *ctx, const glradix_compact
   if (st == GLRADIX_OK)
     st = _glradix_check_word(ctx, fn, d->count_out_buffer, d->count_out_offset, "count_out_buffer");
   if (st == GLRADIX_OK && d->count > 0)
-    st = _glradix_check_programs(ctx, fn, _GLRADIX_SET_BASE, SCAN_PROGRAMS, 4);
+    st = _glradix_check_programs(ctx, fn, SCAN_PROGRAMS, 4);
   return st;
 }
 

@@ -60,11 +60,11 @@ static glradix_status prepare(glradix_context *ctx, const char *fn, const glradi
 }
 
 /* _glradix_check_programs for the programs a plan's steps run. */
-static glradix_status check_programs(glradix_context *ctx, const char *fn, _glradix_set set,
+static glradix_status check_programs(glradix_context *ctx, const char *fn,
                                      const _glradix_step_list *list) {
   _glradix_program programs[_GLRADIX_PROG_COUNT];
   const size_t count = _glradix_plan_programs(list, programs);
-  return _glradix_check_programs(ctx, fn, set, programs, count);
+  return _glradix_check_programs(ctx, fn, programs, count);
 }
 
 /* Where the loop stops (glradix_sort_inspect), and whether it profiles. */
@@ -103,7 +103,7 @@ static glradix_status make_plan(glradix_context *ctx, const char *fn,
                  (unsigned)_GLRADIX_PLAN_STEPS);
     return GLRADIX_ERROR_TOO_LARGE;
   }
-  return check_programs(ctx, fn, d->sort.set, list);
+  return check_programs(ctx, fn, list);
 }
 
 static void run_step(glradix_context *ctx, const _glradix_step_list *pl, const _glradix_step *s) {
@@ -262,7 +262,7 @@ glradix_status glradix_reserve(glradix_context *ctx, const glradix_sort_desc *de
     size_t count = 1;
     programs[0] = pairs ? _GLRADIX_PROG_TILE_SORT_PAIRS : _GLRADIX_PROG_TILE_SORT;
     if (!s.single) count = _glradix_plan_programs_any(ctx->desc.plan, pairs, programs);
-    st = _glradix_check_programs(ctx, fn, s.set, programs, count);
+    st = _glradix_check_programs(ctx, fn, programs, count);
   }
   return _glradix_end(ctx, fn, st, &saved);
 }
