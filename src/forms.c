@@ -163,6 +163,12 @@ void _glradix_forms_choose(_glradix_forms *f, unsigned radix_bits, const _glradi
                       : h->move_shared >= 0 ? h->move_shared == 2
                                             : f->subgroup_size != 0);
   choose_wide_tile(f, radix_bits, h->wide_from != 0, h->wide_from ? h->wide_from : WIDE_FROM);
+  /* A small grid is about one wave of work groups on a big GPU: there,
+   * tile_counts counts one tile per work group, where fewer groups would
+   * not fill the GPU; and shuffle_scatter adds up the few block totals
+   * itself, which each group would repeat wave after wave on a large grid
+   * (BENCHMARKS.md). */
+  f->small_grid = h->small_grid ? h->small_grid : 512u;
   /* lbvh_leaves.comp says why the leaves' gather goes in windows of 4M */
   f->lbvh_window = h->lbvh_window ? h->lbvh_window : 1u << 22;
   /* The tree pass in the sort's groups, the largest (its shared memory is

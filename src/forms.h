@@ -77,6 +77,11 @@ typedef struct _glradix_forms {
   GLuint wide_items, wide_tile, wide_from;
   bool count_rows;          /* tile_counts counts in rows of 8-bit counters (COUNT_ROWS) */
   _glradix_per_tile per_tile;
+  /* A small grid: at most small_grid tiles (forms.c). More make a large
+   * grid: tile_counts counts COUNT_TILES tiles a work group, the counts
+   * go in columns of 2^column_shift tiles, and shuffle_scatter leaves the
+   * block totals to the scan. */
+  GLuint small_grid;
   GLuint column_shift;      /* log2 of the tiles per count column on large grids */
   bool reverse_tiles;       /* shuffle_scatter may take the tiles in reverse */
   _glradix_scatter_form scatter[2][2]; /* [64-bit keys][pairs] */

@@ -40,9 +40,10 @@ typedef struct _glradix_test_hooks {
                        in src/gl/contract.h fails to build */
   uint32_t fail_values_map; /* nonzero: glradix_sort_host of this many pairs on OpenGL ES finds
                                its map of the sorted values failed */
+  uint32_t small_grid;      /* nonzero: a large grid from this many tiles and one */
 } _glradix_test_hooks;
 
-#define _GLRADIX_TEST_HOOKS_NONE {0, 0, -1, -1, -1, 0, 0, 0, 0, 0, NULL, NULL, 0, 0, 0, 0}
+#define _GLRADIX_TEST_HOOKS_NONE {0, 0, -1, -1, -1, 0, 0, 0, 0, 0, NULL, NULL, 0, 0, 0, 0, 0}
 
 /* glradix_create with the hooks applied; hooks NULL: glradix_create. Not
  * exported: the tests link the library's objects as the static

@@ -90,24 +90,23 @@ typedef enum test_dist {
 } test_dist;
 
 const char *dist_name(test_dist d);
-/** Whether the suites that repeat test_sort's size grid by another route
- *  (sort_host, the GPU forms' sort_gpu_forms) run n keys of distribution
- *  d: every distribution below 1M keys, from 1M up those that change what
- *  a large grid runs (every pass, 30-bit keys, big buckets, skipped passes
- *  before and after sorted ones, every pass skipped; under test_trimmed()
- *  random and few unique keys only). The order of the input (sorted,
- *  reverse) and the other skip patterns run there at the smaller sizes;
- *  test_sort runs every distribution at every size (but under
- *  test_trimmed()). */
-int runs_in_trimmed_grid(size_t n, test_dist d);
-/** Whether a trimmed run sorts `n` keys: one of each kind of size the
- *  suites' grids hold (none or one key, a tile and a bit, a few tiles, many
- *  tiles), not every tile edge (test_sort's tile_edges keeps those). */
-int runs_in_trimmed_size(size_t n);
-/** Nonzero when GLRADIX_TEST_TRIM is set (the asan test preset): suites
- *  whose large cases take the host code through nothing the smaller ones
- *  miss run fewer of them (test_sort, test_indirect, test_lbvh). */
+/** Whether a size x distribution grid (test_sort, test_sort_bits) sorts
+ *  n keys of distribution d. A plain run sorts every distribution below
+ *  100003 keys (several tiles), then those that skip passes (all, some
+ *  and none) up to 1M, and from 1M up random and few unique keys: the
+ *  others change nothing a larger grid of the same programs runs. A trimmed run (test_trimmed()) sorts one size of each
+ *  kind: none or one key, a tile and a bit, a few tiles, many tiles
+ *  (100003 keys, random and few unique only); not every tile edge
+ *  (test_sort's tile_edges keeps those). */
+int runs_in_grid(size_t n, test_dist d);
+/** Nonzero when GLRADIX_TEST_TRIM is set (every run in other forms, on ES
+ *  and under the sanitizers, tests/CMakeLists.txt): such a run repeats the
+ *  plain run's host code, so its suites sort fewer and smaller cases. */
 int test_trimmed(void);
+/** Nonzero in a build under AddressSanitizer (the asan preset), whose runs
+ *  check the host code: cases that only make the GPU work longer are the
+ *  ci preset's. */
+int test_sanitized(void);
 uint64_t test_rng_next(uint64_t *state);
 void gen_keys(uint32_t *keys, size_t n, test_dist d, uint64_t seed);
 /** Distinct values: round 0 gives 0..n-1, other rounds an odd-multiplier

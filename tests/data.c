@@ -21,16 +21,26 @@ const char *dist_name(test_dist d) {
   }
 }
 
-int runs_in_trimmed_grid(size_t n, test_dist d) {
-  return n < (1u << 20) || d == DIST_UNIFORM || d == DIST_FEW_UNIQUE ||
-         (!test_trimmed() && (d == DIST_MORTON || d == DIST_LOW_BITS || d == DIST_EQUAL));
-}
-
-int runs_in_trimmed_size(size_t n) {
-  return n <= 1 || n == 2049 || n == 4097 || n == 12345 || n >= 100003;
+int runs_in_grid(size_t n, test_dist d) {
+  const int common = d == DIST_UNIFORM || d == DIST_FEW_UNIQUE;
+  const int skips = d == DIST_EQUAL || d == DIST_LOW_BITS || d == DIST_MORTON;
+  if (!test_trimmed()) return n < 100003 || common || (n < (1u << 20) && skips);
+  const int size_kind = n <= 1 || n == 2049 || n == 4097 || n == 12345 || n == 100003;
+  return size_kind && (n < 100003 || common);
 }
 
 int test_trimmed(void) { return getenv("GLRADIX_TEST_TRIM") != NULL; }
+
+int test_sanitized(void) {
+#if defined(__SANITIZE_ADDRESS__)
+  return 1;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  return 1;
+#endif
+#endif
+  return 0;
+}
 
 /* splitmix64 */
 uint64_t test_rng_next(uint64_t *state) {

@@ -1,7 +1,7 @@
 /* The program forms a suite runs with, from GLRADIX_TEST_FORMS
  * (tests/CMakeLists.txt sets it for the *_gpu_forms runs): words
  * separated by spaces, each "gpu" or NAME=NUMBER of _glradix_test_hooks'
- * fields move, values_at, reverse, wide_from, lbvh_window, lbvh_wg, shared,
+ * fields move, values_at, reverse, wide_from, lbvh_window, lbvh_wg, small_grid, shared,
  * invocations, blocks, bindings. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +28,7 @@ static int parse(const char *text, _glradix_test_hooks *h) {
     else if (strcmp(word, "wide_from") == 0) h->wide_from = (uint32_t)v;
     else if (strcmp(word, "lbvh_window") == 0) h->lbvh_window = (uint32_t)v;
     else if (strcmp(word, "lbvh_wg") == 0) h->lbvh_wg = (uint32_t)v;
+    else if (strcmp(word, "small_grid") == 0) h->small_grid = (uint32_t)v;
     else if (strcmp(word, "shared") == 0) h->max_shared = v;
     else if (strcmp(word, "invocations") == 0) h->max_invocations = (int)v;
     else if (strcmp(word, "blocks") == 0) h->max_blocks = (int)v;

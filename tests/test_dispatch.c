@@ -8,13 +8,11 @@
  */
 #include "common.h"
 
-static size_t sizes[] = {0 /* 4 tiles + 1, set per test */, 100003, 1u << 20};
+static size_t sizes[] = {0 /* 4 tiles + 1, set per test */, 100003};
 static const test_dist dists[] = {DIST_UNIFORM, DIST_MORTON, DIST_FEW_UNIQUE};
 #define N_SIZES (sizeof sizes / sizeof sizes[0])
 #define N_DISTS (sizeof dists / sizeof dists[0])
 
-/* Trimmed runs leave out the 1M keys: the same grids as 100003's, taller. */
-static int size_runs(int i) { return !test_trimmed() || sizes[(size_t)i / N_DISTS] < (1u << 20); }
 
 static void expect_limit(uint32_t want) {
   glradix_desc q = glradix_query_desc(tg_ctx);
@@ -25,7 +23,7 @@ static void expect_limit(uint32_t want) {
 START_TEST(dispatch_limit_3_splits_grid_into_y_pairs) { /* a forked child runs one size */
   expect_limit(3);
   sizes[0] = 4 * (size_t)glradix_tile_size(tg_ctx) + 1;
-  FOR_GROUP_CASES(i, N_DISTS, N_SIZES * N_DISTS) if (size_runs(i))
+  FOR_GROUP_CASES(i, N_DISTS, N_SIZES * N_DISTS)
     run_gl_sort_twice(tg_ctx, sizes[(size_t)i / N_DISTS], dists[(size_t)i % N_DISTS], 1, 0, 0,
                       50 + (uint64_t)i * 2);
 }
@@ -34,7 +32,7 @@ END_TEST
 START_TEST(dispatch_limit_3_splits_grid_into_y_keys) { /* a forked child runs one size */
   expect_limit(3);
   sizes[0] = 4 * (size_t)glradix_tile_size(tg_ctx) + 1;
-  FOR_GROUP_CASES(i, N_DISTS, N_SIZES * N_DISTS) if (size_runs(i))
+  FOR_GROUP_CASES(i, N_DISTS, N_SIZES * N_DISTS)
     run_gl_sort_twice(tg_ctx, sizes[(size_t)i / N_DISTS], dists[(size_t)i % N_DISTS], 0, 0, 0,
                       80 + (uint64_t)i * 2);
 }
@@ -51,7 +49,6 @@ END_TEST
 START_TEST(dispatch_limit_1_splits_grid_into_y_pairs) {
   expect_limit(1);
   run_gl_sort_twice(tg_ctx, 100003, DIST_UNIFORM, 1, 0, 0, 140);
-  if (!test_trimmed()) run_gl_sort_twice(tg_ctx, 1u << 20, DIST_MORTON, 1, 0, 0, 142);
   run_gl_sort_twice(tg_ctx, 4097, DIST_FEW_UNIQUE, 0, 0, 0, 144);
   run_host_sort_twice(tg_ctx, 100003, DIST_REVERSE, 1, 146);
 }

@@ -153,13 +153,16 @@ static const size_t sizes[] = {1, 777, 5000, 100003};
  * type, both directions (CASES_PER) */
 #define CASES_PER (2 * 2 * N_SIZES)
 #define N_TYPED (3 * CASES_PER)
-static void typed_case(int i) {
+static void typed_case(int i, int radix2) {
   size_t k = (size_t)i;
   int pairs = (int)(k % 2);
   k /= 2;
   size_t n = sizes[k % N_SIZES];
   k /= N_SIZES;
-  if (test_trimmed() && n == 777) return; /* trimmed runs: one size per kind */
+  /* radix_bits 2's 16 passes on one tile and a few only (the key
+   * transforms are the same at every width); trimmed runs: one size per
+   * kind */
+  if ((radix2 && n == 100003) || (test_trimmed() && n == 777)) return;
   int descending = (int)(k % 2);
   k /= 2;
   static const glradix_key_type types[] = {GLRADIX_KEY_UINT32, GLRADIX_KEY_INT32,
@@ -167,9 +170,9 @@ static void typed_case(int i) {
   check_typed(types[k % 3], descending, n, pairs, 4000 + (uint64_t)i * 2);
 }
 
-START_TEST(typed_default_radix) { FOR_GROUP_CASES(i, CASES_PER, N_TYPED) typed_case(i); }
+START_TEST(typed_default_radix) { FOR_GROUP_CASES(i, CASES_PER, N_TYPED) typed_case(i, 0); }
 END_TEST
-START_TEST(typed_radix_2) { FOR_GROUP_CASES(i, CASES_PER, N_TYPED) typed_case(i); }
+START_TEST(typed_radix_2) { FOR_GROUP_CASES(i, CASES_PER, N_TYPED) typed_case(i, 1); }
 END_TEST
 
 START_TEST(descending_partial_range) {

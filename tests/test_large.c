@@ -4,7 +4,7 @@
  * invocation trip counts grow with n (one group looping over all tiles, a
  * single-group scan, ...) goes wrong only at large n. 4,194,321 keys =
  * 586 tiles of llvmpipe's 7168 keys (a large grid: more than
- * _GLRADIX_SMALL_GRID), a 150,016-count scan at radix_bits 8 (the suite,
+ * the forms' small_grid), a 150,016-count scan at radix_bits 8 (the suite,
  * two rounds with their CPU references, took 4.4 s on 2 llvmpipe cores).
  */
 #include "common.h"

@@ -69,6 +69,7 @@ static _glradix_plan_desc desc_of(const combo *c) {
   d.sort = (_glradix_pass){.pairs = c->pairs, .keys = KEYS, .values = c->pairs ? VALUES : 0u,
                            .count = c->small_grid ? 5000u : 900000u,
                            .num_tiles = c->small_grid ? SMALL_TILES : LARGE_TILES,
+                           .large_grid = !c->small_grid,
                            .shift = begin_of(c), .digit_bits = end_of(c) - begin_of(c),
                            .key_mode = KEY_MODE, .indirect = c->indirect,
                            .key_words = c->key_words,

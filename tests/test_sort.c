@@ -1,12 +1,13 @@
 /* glradix_sort on GL buffers with the default context: every size x every
- * distribution (sort_gpu_forms and the asan preset: fewer from 1M keys up), keys only and
- * pairs, each sorted twice on the same buffers. */
+ * distribution (fewer from 1.5M keys up, and fewer in trimmed runs:
+ * runs_in_grid), keys only and pairs, each sorted twice on the same
+ * buffers. */
 #include "common.h"
 
 static const size_t sizes[] = {
     0,    1,     2,      1023,   1024,    1025,   2047, 2048, 2049,
     4095, 4096,  4097,   1000,   12345,   100003,
-    1u << 20, 1500007};
+    1500007};
 #define N_SIZES (sizeof sizes / sizeof sizes[0])
 
 /* case index -> (size, distribution); a forked child runs three sizes */
@@ -14,15 +15,7 @@ static const size_t sizes[] = {
 #define N_CASES (N_SIZES * DIST_COUNT)
 static size_t case_size(int i) { return sizes[(size_t)i / DIST_COUNT]; }
 static test_dist case_dist(int i) { return (test_dist)((size_t)i % DIST_COUNT); }
-/* sort_gpu_forms, GPUs' programs on CI's llvmpipe (slower there than its
- * own), runs fewer sizes and the large ones with fewer distributions; so
- * do the trimmed runs (test_trimmed), whose host code takes the same path
- * whatever the keys. */
-static int case_runs(int i) {
-  const int trim = test_forms() != NULL || test_trimmed();
-  if (trim && !runs_in_trimmed_size(case_size(i))) return 0;
-  return !trim || runs_in_trimmed_grid(case_size(i), case_dist(i));
-}
+static int case_runs(int i) { return runs_in_grid(case_size(i), case_dist(i)); }
 
 START_TEST(keys_size_x_dist) {
   FOR_GROUP_CASES(i, SIZES_PER, N_CASES) if (case_runs(i))

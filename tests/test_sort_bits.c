@@ -20,7 +20,9 @@ static void range_case(int i, int pairs, uint64_t seed) {
   size_t rest = (size_t)i / N_RANGES;
   test_dist d = range_dists[rest % N_RDISTS];
   size_t n = range_sizes[rest / N_RDISTS];
-  /* trimmed runs: the ranges over many tiles only, one distribution */
+  /* over many tiles, random keys and Morton codes (trimmed runs: the
+   * latter only) */
+  if (n >= 100003 && d == DIST_FEW_UNIQUE) return;
   if (test_trimmed() && (n < 100003 || d != DIST_MORTON)) return;
   run_gl_sort_twice(tg_ctx, n, d, pairs, ranges[r][0], ranges[r][1], seed);
 }
@@ -50,8 +52,7 @@ START_TEST(radix_pairs_size_x_dist) {
   FOR_GROUP_CASES(i, XSIZES_PER, N_XSIZES * N_XDISTS) {
     size_t n = radix_sizes[(size_t)i / N_XDISTS];
     test_dist d = radix_dists[(size_t)i % N_XDISTS];
-    if (test_trimmed() && (!runs_in_trimmed_size(n) || d == DIST_REVERSE || d == DIST_MORTON))
-      continue;
+    if (!runs_in_grid(n, d)) continue;
     run_gl_sort_twice(tg_ctx, n, d, 1, 0, 0, 700 + (uint64_t)i * 2);
   }
 }
@@ -68,7 +69,7 @@ END_TEST
  * 2048-key tiles a large grid too), where at radix_bits 2 the passes after
  * the first spread their block totals into two level-1 regions in turn
  * (sort.c). radix_bits 2's reduce-then-scan plan only: the wider digits'
- * large grids are test_sort's. */
+ * large grids are the large suite's and gpu_forms_grid's. */
 START_TEST(radix_scan_blocks) {
   run_gl_sort_twice(tg_ctx, (1u << 20) + 3, DIST_UNIFORM, 1, 0, 0, 950);
 }
@@ -82,7 +83,11 @@ static TCase *radix_tcase(const char *name, void (*setup)(void), int scan_blocks
   tcase_add_loop_test(tc, range_pairs, 0, 1);
   tcase_add_loop_test(tc, radix_pairs_size_x_dist, 0, CASE_GROUPS(N_XSIZES * N_XDISTS, XSIZES_PER));
   tcase_add_test(tc, radix_keys_and_host);
-  if (scan_blocks) tcase_add_test(tc, radix_scan_blocks);
+  /* in the plain run, and for a large grid in a GPU's forms (not
+   * min_limits': the same plan in smaller tiles) */
+  const int gpu_forms = test_forms() && !test_forms()->max_invocations;
+  if (scan_blocks && !test_sanitized() && (!test_trimmed() || gpu_forms))
+    tcase_add_test(tc, radix_scan_blocks);
   return tc;
 }
 

@@ -14,13 +14,9 @@
   /* tiles counted per tile_counts work group: more loads in flight per                            \
    * invocation and fewer groups (BENCHMARKS.md) */                                                \
   K(COUNT_TILES, 2)                                                                                \
-  /* A small grid: at most this many tiles, about one wave of work groups on a                     \
-   * big GPU. On one, tile_counts counts one tile per work group, not COUNT_TILES,                 \
-   * where fewer groups would not fill the GPU; and with at most FOLD_SUMS level-1                 \
-   * block totals shuffle_scatter adds those totals up itself rather than have a                   \
-   * dispatch scan them, as each group would repeat that sum wave after wave on a                  \
-   * large grid (BENCHMARKS.md). */                                                                \
-  K(SMALL_GRID, 512)                                                                               \
+  /* With at most FOLD_SUMS level-1 block totals on a small grid (forms.h),                        \
+   * shuffle_scatter adds those totals up itself rather than have a dispatch scan                  \
+   * them (BENCHMARKS.md). */                                                                      \
   K(FOLD_SUMS, 64)                                                                                 \
   /* key order bits (common.glsl sort_key), the sort uniform KEY_MODE */                           \
   K(KEY_SIGNED, 1)                                                                                 \

@@ -189,6 +189,7 @@ char *_glradix_prelude(const glradix_context *ctx, _glradix_program p, _glradix_
   define_i(&t, "BLOCK_SCAN", f->subgroup_size ? 2 : 1);
   define_u(&t, "SUBGROUP_SIZE", f->subgroup_size);
   define_i(&t, "CPU_RASTERIZER", f->cpu_rasterizer);
+  define_u(&t, "SMALL_GRID", f->small_grid);
   define_i(&t, "COLUMN_SHIFT", (int)f->column_shift);
   define_i(&t, "TILE_STARTS", _glradix_tile_starts(f));
   define_i(&t, "NEXT_COUNTS", _glradix_next_counts(f));

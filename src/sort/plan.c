@@ -111,9 +111,9 @@ static shape shape_of(const _glradix_plan_desc *d) {
   sh.levels = sh.reduce_then_scan ? &d->column_scan : &d->tile_scan;
   sh.skip = !d->stop && sh.passes >= 2;
   /* shuffle_scatter adds the block totals itself (no scan_add over level
-   * 0), and on small grids sums them too (_GLRADIX_SMALL_GRID). */
+   * 0), and on small grids sums them too (forms.h). */
   sh.leave = !sh.reduce_then_scan ? _GLRADIX_SCAN_WHOLE
-             : d->sort.num_tiles <= _GLRADIX_SMALL_GRID && d->few_totals
+             : !d->sort.large_grid && d->few_totals
                  ? _GLRADIX_SCAN_LEAVE_TOTALS
                  : _GLRADIX_SCAN_LEAVE_BLOCKS;
   /* With the next counts (forms.h), each pass's shuffle_scatter adds up
@@ -197,8 +197,7 @@ static size_t step_programs(const _glradix_step_list *list, const _glradix_step 
                             _glradix_program out[2]) {
   switch (s->kind) {
   case _GLRADIX_STEP_TILE_COUNTS: /* small grids: a tile per work group (tile_counts.c) */
-    out[0] = s->pass.num_tiles <= _GLRADIX_SMALL_GRID ? _GLRADIX_PROG_TILE_COUNTS_ONE
-                                                      : _GLRADIX_PROG_TILE_COUNTS;
+    out[0] = s->pass.large_grid ? _GLRADIX_PROG_TILE_COUNTS : _GLRADIX_PROG_TILE_COUNTS_ONE;
     return 1;
   case _GLRADIX_STEP_COUNTED: return 0;
   case _GLRADIX_STEP_SCAN:
@@ -251,8 +250,9 @@ size_t _glradix_plan_programs_any(glradix_plan plan, bool pairs,
   d.column_scan = d.tile_scan;
   _glradix_step_list list;
   size_t count = 0;
-  for (GLuint tiles = _GLRADIX_SMALL_GRID; tiles <= _GLRADIX_SMALL_GRID + 1; tiles++) {
-    d.sort.num_tiles = tiles;
+  for (int large = 0; large <= 1; large++) {
+    d.sort.num_tiles = 512u + (GLuint)large;
+    d.sort.large_grid = large != 0;
     if (_glradix_plan_make(&d, &list)) count = merge_programs(&list, out, count);
   }
   return count;

@@ -89,6 +89,7 @@ static _glradix_plan_desc plan_desc(const glradix_context *ctx, const glradix_so
       .spreads = _glradix_scan_spreads(ctx, &scratch->column_plan)};
   d.sort = (_glradix_pass){.pairs = desc->values != 0, .keys = desc->keys, .values = desc->values,
                            .count = desc->count, .num_tiles = scratch->num_tiles,
+                           .large_grid = scratch->large_grid,
                            .shift = desc->begin_bit, .digit_bits = end_bit - desc->begin_bit,
                            .key_mode = key_mode(desc), .indirect = desc->count_buffer != 0,
                            .key_words = _glradix_key_words(desc), .set = scratch->set};

@@ -10,7 +10,7 @@
 
 void _glradix_tile_counts(glradix_context *ctx, const _glradix_pass *pass, bool key_bits,
                           const _glradix_scan_plan *spread) {
-  const bool one_tile = pass->num_tiles <= _GLRADIX_SMALL_GRID;
+  const bool one_tile = !pass->large_grid;
   _glradix_use_pass(ctx, one_tile ? _GLRADIX_PROG_TILE_COUNTS_ONE : _GLRADIX_PROG_TILE_COUNTS, pass);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_GATHER_KEY_BITS, key_bits ? 1u : 0u);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_ZERO_SUMS, spread ? spread->offset[1] : _GLRADIX_NO_BLOCK_SUMS);
