@@ -94,10 +94,11 @@ const char *dist_name(test_dist d);
  *  n keys of distribution d. A plain run sorts every distribution below
  *  100003 keys (several tiles), then those that skip passes (all, some
  *  and none) up to 1M, and from 1M up random and few unique keys: the
- *  others change nothing a larger grid of the same programs runs. A trimmed run (test_trimmed()) sorts one size of each
- *  kind: none or one key, a tile and a bit, a few tiles, many tiles
- *  (100003 keys, random and few unique only); not every tile edge
- *  (test_sort's tile_edges keeps those). */
+ *  others change nothing a larger grid of the same programs runs. A
+ *  trimmed run (test_trimmed()) sorts one size of each kind: none or one
+ *  key, a tile and a bit, a few tiles, many tiles (100003 keys, random and
+ *  few unique only; under the sanitizers not in other forms); not every
+ *  tile edge (test_sort's tile_edges keeps those). */
 int runs_in_grid(size_t n, test_dist d);
 /** Nonzero when GLRADIX_TEST_TRIM is set (every run in other forms, on ES
  *  and under the sanitizers, tests/CMakeLists.txt): such a run repeats the

@@ -77,6 +77,8 @@ static const size_t cases[][2] = {
 
 static void indirect_case(int i, unsigned end_bit) {
   size_t k = (size_t)i;
+  /* under the sanitizers: the host code takes the same path at 100003 */
+  if (test_sanitized() && cases[k / 2][0] > 100003) return;
   int pairs = (int)(k % 2);
   check_indirect(tg_ctx, cases[k / 2][0], cases[k / 2][1], pairs, end_bit,
                  300 + (uint64_t)i * 2);
