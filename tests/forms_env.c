@@ -13,6 +13,9 @@ static int parse(const char *text, _glradix_test_hooks *h) {
   const _glradix_test_hooks none = _GLRADIX_TEST_HOOKS_NONE;
   *h = none;
   h->gpu_forms = 1; /* every run with forms set takes a GPU's */
+  /* large grids from 17 tiles (512 on every driver): at the suites' sizes
+   * on llvmpipe, and one set of programs for every run that names no other */
+  h->small_grid = 16;
   char word[64];
   int used = 0;
   while (sscanf(text, " %63s%n", word, &used) == 1) {
