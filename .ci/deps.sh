@@ -3,7 +3,7 @@
 # (as root). Safe to run again: apt-get skips what is installed.
 set -euo pipefail
 pkgs=(build-essential cmake pkg-config check libglfw3-dev libcglm-dev libpng-dev
-      libegl1 libegl-mesa0 libgl1-mesa-dri mesa-utils xvfb xauth clang-tidy cppcheck valgrind
+      libegl1 libegl-mesa0 libgl1-mesa-dri mesa-utils xvfb xauth clang-tidy cppcheck
       glslang-tools)
 missing=()
 for p in "${pkgs[@]}"; do
