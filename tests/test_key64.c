@@ -120,7 +120,9 @@ static const size_t sizes[] = {1, 777, 3001, 100003};
  * runs two sizes (CASES_PER) */
 #define N_FULL (N_SIZES * D64_COUNT * 4)
 #define CASES_PER (2 * D64_COUNT * 4)
-static void full_key_case(int i, int indirect) {
+/* mode 0: the default tcase; 1: with a GPU count (radix_bits 2); 2: the
+ * second plan */
+static void full_key_case(int i, int mode) {
   size_t k = (size_t)i;
   int desc = (int)(k % 2);
   k /= 2;
@@ -128,20 +130,23 @@ static void full_key_case(int i, int indirect) {
   k /= 2;
   dist64 d = (dist64)(k % D64_COUNT);
   k /= D64_COUNT;
-  /* radix_bits 2 runs 32 passes: the largest size only at the default radix */
-  size_t n = indirect ? sizes[k % (N_SIZES - 1)] : sizes[k % N_SIZES];
+  /* radix_bits 2 runs 32 passes, and the second plan's many tiles repeat
+   * the first's host code: the largest size in the default tcase only */
+  size_t n = mode ? sizes[k % (N_SIZES - 1)] : sizes[k % N_SIZES];
   /* over many tiles, every pass run, the low word's or the first alone
    * skipped; trimmed runs: one key, and at many tiles every pass run or
    * the low word's skipped */
   if (n == 100003 && (d == D64_FEW || d == D64_LOW_ONLY)) return;
   if (test_trimmed() && n != 1 && (n != 100003 || (d != D64_UNIFORM && d != D64_HIGH_ONLY)))
     return;
-  check64(n, d, pairs, desc, 0, 0, indirect, 6000 + (uint64_t)i * 2);
+  check64(n, d, pairs, desc, 0, 0, mode == 1, 6000 + (uint64_t)i * 2);
 }
 
 START_TEST(key64_full) { FOR_GROUP_CASES(i, CASES_PER, N_FULL) full_key_case(i, 0); }
 END_TEST
 START_TEST(key64_full_indirect) { FOR_GROUP_CASES(i, CASES_PER, N_FULL) full_key_case(i, 1); }
+END_TEST
+START_TEST(key64_full_second_plan) { FOR_GROUP_CASES(i, CASES_PER, N_FULL) full_key_case(i, 2); }
 END_TEST
 
 /* Ranges inside the low word, across the word boundary, in the high word. */
@@ -211,7 +216,7 @@ static Suite *key64_suite(void) {
   if (test_trimmed()) return s; /* the second plan's host code: the plain run's */
   tc = tcase_create("scan_then_propagate");
   tcase_add_checked_fixture(tc, ctx_setup_stp_r8, ctx_teardown);
-  tcase_add_loop_test(tc, key64_full, 0, full);
+  tcase_add_loop_test(tc, key64_full_second_plan, 0, full);
   tcase_add_loop_test(tc, key64_ranges, 0, CASE_GROUPS(N_RANGES * 2, N_RANGES));
   suite_add_tcase(s, tc);
   return s;

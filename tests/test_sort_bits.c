@@ -20,11 +20,10 @@ static void range_case(int i, int pairs, uint64_t seed) {
   size_t rest = (size_t)i / N_RANGES;
   test_dist d = range_dists[rest % N_RDISTS];
   size_t n = range_sizes[rest / N_RDISTS];
-  /* over many tiles, random keys and Morton codes; trimmed runs: the
-   * latter only, and not in other forms (their programs take the ranges
-   * as uniforms, as the full range's do) */
-  if (n >= 100003 && d == DIST_FEW_UNIQUE) return;
-  if (test_trimmed() && (n < 100003 || d != DIST_MORTON || test_forms())) return;
+  /* over many tiles, Morton codes; trimmed runs: not in other forms (their
+   * programs take the ranges as uniforms, as the full range's do) */
+  if (n >= 100003 && d != DIST_MORTON) return;
+  if (test_trimmed() && (n < 100003 || test_forms())) return;
   run_gl_sort_twice(tg_ctx, n, d, pairs, ranges[r][0], ranges[r][1], seed);
 }
 
@@ -53,7 +52,8 @@ START_TEST(radix_pairs_size_x_dist) {
   FOR_GROUP_CASES(i, XSIZES_PER, N_XSIZES * N_XDISTS) {
     size_t n = radix_sizes[(size_t)i / N_XDISTS];
     test_dist d = radix_dists[(size_t)i % N_XDISTS];
-    if (!runs_in_grid(n, d)) continue;
+    /* many tiles: random and few unique keys (test_sort has the others) */
+    if (!runs_in_grid(n, d) || (n >= 100003 && d != DIST_UNIFORM && d != DIST_FEW_UNIQUE)) continue;
     run_gl_sort_twice(tg_ctx, n, d, 1, 0, 0, 700 + (uint64_t)i * 2);
   }
 }
@@ -66,11 +66,11 @@ START_TEST(radix_keys_and_host) {
 }
 END_TEST
 
-/* Enough keys for several blocks of counts in the scan (on the GPU forms'
- * 2048-key tiles a large grid too), where at radix_bits 2 the passes after
- * the first spread their block totals into two level-1 regions in turn
- * (sort.c). radix_bits 2's reduce-then-scan plan only: the wider digits'
- * large grids are the large suite's and gpu_forms_grid's. */
+/* Enough keys for several blocks of counts in the scan, where at
+ * radix_bits 2 the passes after the first spread their block totals into
+ * two level-1 regions in turn (sort.c). radix_bits 2's reduce-then-scan
+ * plan only: the wider digits' large grids are the large suite's and the
+ * other forms' runs'. */
 START_TEST(radix_scan_blocks) {
   run_gl_sort_twice(tg_ctx, (1u << 20) + 3, DIST_UNIFORM, 1, 0, 0, 950);
 }
@@ -84,11 +84,10 @@ static TCase *radix_tcase(const char *name, void (*setup)(void), int scan_blocks
   tcase_add_loop_test(tc, range_pairs, 0, 1);
   tcase_add_loop_test(tc, radix_pairs_size_x_dist, 0, CASE_GROUPS(N_XSIZES * N_XDISTS, XSIZES_PER));
   tcase_add_test(tc, radix_keys_and_host);
-  /* in the plain run, and for a large grid in a GPU's forms (not
-   * min_limits': the same plan in smaller tiles) */
-  const int gpu_forms = test_forms() && !test_forms()->max_invocations;
-  if (scan_blocks && !test_sanitized() && (!test_trimmed() || gpu_forms))
-    tcase_add_test(tc, radix_scan_blocks);
+  /* in the plain run: the other forms' radix_pairs_size_x_dist has large
+   * grids (forms_env.c's small_grid), and their scans several blocks at
+   * radix_bits 8 */
+  if (scan_blocks && !test_trimmed()) tcase_add_test(tc, radix_scan_blocks);
   return tc;
 }
 
