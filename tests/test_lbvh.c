@@ -379,6 +379,8 @@ START_TEST(trees) {
   FOR_GROUP_CASES(k, TREES_PER, N_TREES * 4) {
     unsigned bits = k % 2 ? 63 : 30;
     int gpu_box = (k / 2) % 2;
+    /* trimmed runs: many boxes at each width once, each scene box once */
+    if (test_trimmed() && tree_sizes[k / 4] == 100003 && gpu_box == (bits == 63)) continue;
     check_tree(tree_sizes[k / 4], bits, gpu_box, 900 + (uint64_t)k);
   }
 }
