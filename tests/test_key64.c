@@ -205,7 +205,8 @@ static Suite *key64_suite(void) {
   TCase *tc = tcase_create("default");
   tcase_add_checked_fixture(tc, ctx_setup_default, ctx_teardown);
   tcase_add_loop_test(tc, key64_full, 0, full);
-  tcase_add_loop_test(tc, key64_ranges, 0, CASE_GROUPS(N_RANGES * 2, N_RANGES));
+  /* the ranges' host code and uniforms: the plain run's */
+  if (!test_trimmed()) tcase_add_loop_test(tc, key64_ranges, 0, CASE_GROUPS(N_RANGES * 2, N_RANGES));
   tcase_add_test(tc, key64_small_edges);
   tcase_add_test(tc, key64_bad_range);
   suite_add_tcase(s, tc);
@@ -217,7 +218,6 @@ static Suite *key64_suite(void) {
   tc = tcase_create("scan_then_propagate");
   tcase_add_checked_fixture(tc, ctx_setup_stp_r8, ctx_teardown);
   tcase_add_loop_test(tc, key64_full_second_plan, 0, full);
-  tcase_add_loop_test(tc, key64_ranges, 0, CASE_GROUPS(N_RANGES * 2, N_RANGES));
   suite_add_tcase(s, tc);
   return s;
 }

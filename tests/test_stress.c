@@ -101,14 +101,14 @@ START_TEST(randomized_small_cases) {
    * takes the same few paths in every case, and the shaders are the ci
    * preset's to exercise. */
   uint64_t st = STRESS_SEED;
-  const unsigned cases = test_trimmed() ? 1000 : 4000;
+  const unsigned cases = test_trimmed() ? 500 : 2000;
   for (unsigned c = 0; c < cases; c++) random_case(ctxs, &st, c);
   expect_no_gl_error("randomized cases");
   for (int i = 0; i < 3; i++) glradix_destroy(ctxs[i]);
 }
 END_TEST
 
-/* 300 create / sort / destroy cycles (100 under the asan test preset)
+/* 200 create / sort / destroy cycles (50 under the asan test preset)
  * leave no buffer or program behind: every name handed out meanwhile is
  * free again afterwards. */
 START_TEST(create_destroy_cycles) {
@@ -118,7 +118,7 @@ START_TEST(create_destroy_cycles) {
   tg_gl.DeleteBuffers(1, &probe[0]);
   GLuint first_program = tg_gl.CreateProgram();
   tg_gl.DeleteProgram(first_program);
-  const int cycles = test_trimmed() ? 100 : 300;
+  const int cycles = test_trimmed() ? 50 : 200;
   for (int c = 0; c < cycles; c++) {
     glradix_desc d = test_desc(0, 0);
     glradix_context *ctx = NULL;
