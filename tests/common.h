@@ -92,8 +92,8 @@ typedef enum test_dist {
 const char *dist_name(test_dist d);
 /** Whether a size x distribution grid (test_sort, test_sort_bits) sorts
  *  n keys of distribution d. A plain run sorts every distribution below
- *  100003 keys (several tiles), then those that skip passes (all, some
- *  and none) up to 1M, and from 1M up random and few unique keys: the
+ *  100003 keys (several tiles), random, few unique and pass-skipping keys
+ *  (all, some, none skipped) below 1M, and random keys from 1M up: the
  *  others change nothing a larger grid of the same programs runs. A
  *  trimmed run (test_trimmed()) sorts one size of each kind: none or one
  *  key, a tile and a bit, a few tiles, many tiles (100003 keys, random and
