@@ -297,7 +297,7 @@ uint keys_in_tile(uint tile) {
 // count_columns() + column]: a column per tile, or on large grids (GPUs at
 // radix_bits 4 and 8) per 2^COLUMN_SHIFT tiles, the tiles of one
 // tile_counts group, which halves what the scan reads and writes. C's
-// _glradix_count_columns must agree. Shifts of uniforms: no registers.
+// _glradix_count_columns and _glradix_large_grid must agree. Shifts of uniforms: no registers.
 uint column_shift() { return u_num_tiles > SMALL_GRID ? uint(COLUMN_SHIFT) : 0u; }
 uint count_column(uint tile) { return tile >> column_shift(); }
 uint count_columns() { return count_column(u_num_tiles + (1u << column_shift()) - 1u); }

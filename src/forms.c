@@ -63,7 +63,8 @@ static void choose_tile(_glradix_forms *f, unsigned radix_bits, GLint max_invoca
  *   words and the tiles' digit starts fit in shared memory.
  * - radix_bits 4 and 8: tile_counts writes each tile's digit starts for
  *   shuffle_scatter, which then need not search its tile for them (a read
- *   of its words and a barrier). radix_bits 2 needs none: its one split's totals are the starts.
+ *   of its words and a barrier). radix_bits 2 needs none: its one split's
+ *   totals are the starts.
  * - GPUs, radix_bits 2: after the first pass shuffle_scatter counts the
  *   next pass's digits as it moves the keys, and no tile_counts runs: a
  *   dispatch and a read of the keys fewer a pass (slower at radix_bits 4).

@@ -99,6 +99,12 @@ static inline bool _glradix_next_counts(const _glradix_forms *f) {
   return f->per_tile == _GLRADIX_PER_TILE_NEXT_COUNTS;
 }
 
+/* Whether `num_tiles` make a large grid (common.glsl's column_shift, which
+ * must agree). */
+static inline bool _glradix_large_grid(const _glradix_forms *f, GLuint num_tiles) {
+  return num_tiles > f->small_grid;
+}
+
 /* Fills `f` for a context of `radix_bits` (2, 4 or 8) on a driver with
  * `limits`; hooks may be NULL. */
 void _glradix_forms_choose(_glradix_forms *f, unsigned radix_bits, const _glradix_limits *limits,

@@ -185,7 +185,7 @@ typedef struct _glradix_pass {
   GLuint out_keys, out_values; /* where local_shuffle or shuffle_scatter write */
   GLuint count;         /* keys (with a GPU count: the capacity) */
   GLuint num_tiles;
-  bool large_grid;      /* more tiles than ctx->forms.small_grid */
+  bool large_grid;      /* _glradix_large_grid (forms.h) */
   GLuint shift;         /* lowest bit of this pass's digit */
   GLuint digit_bits;    /* its width, 1..radix_bits (tile_sort: the whole range) */
   GLuint index;         /* pass number, from 0 */
@@ -218,7 +218,7 @@ void _glradix_dispatch_tiles(glradix_context *ctx, const _glradix_pass *pass, bo
  * and every sort grows to. One tile needs none (tile_sort works in place). */
 typedef struct _glradix_scratch {
   GLuint num_tiles;
-  bool large_grid;         /* more tiles than ctx->forms.small_grid */
+  bool large_grid;         /* _glradix_large_grid (forms.h) */
   _glradix_set set;        /* the programs: KEY64, WIDE (wide tiles) or BASE */
   bool single;             /* sorted by tile_sort, no scratch */
   GLsizeiptr key_bytes;    /* tile_keys */
@@ -382,8 +382,9 @@ static inline GLuint _glradix_div_up(GLuint a, GLuint b) { return a / b + (a % b
  * `num_tiles`: one per tile, or on large grids one per 2^ctx->forms.column_shift
  * tiles (common.glsl's count_columns, which must agree). */
 static inline GLuint _glradix_count_columns(const glradix_context *ctx, GLuint num_tiles) {
-  return num_tiles > ctx->forms.small_grid ? _glradix_div_up(num_tiles, 1u << ctx->forms.column_shift)
-                                           : num_tiles;
+  return _glradix_large_grid(&ctx->forms, num_tiles)
+             ? _glradix_div_up(num_tiles, 1u << ctx->forms.column_shift)
+             : num_tiles;
 }
 
 #endif /* GLRADIX_INTERNAL_H */

@@ -90,7 +90,7 @@ typedef enum test_dist {
 } test_dist;
 
 const char *dist_name(test_dist d);
-/** Whether a size x distribution grid (test_sort, test_sort_bits) sorts
+/** Whether a size x distribution grid (test_sort, sort_host, sort_bits) sorts
  *  n keys of distribution d. A plain run sorts every distribution below
  *  100003 keys (several tiles), random, few unique and pass-skipping keys
  *  (all, some, none skipped) below 1M, and random keys from 1M up: the

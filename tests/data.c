@@ -24,7 +24,8 @@ const char *dist_name(test_dist d) {
 int runs_in_grid(size_t n, test_dist d) {
   const int common = d == DIST_UNIFORM || d == DIST_FEW_UNIQUE;
   const int skips = d == DIST_EQUAL || d == DIST_LOW_BITS || d == DIST_MORTON;
-  if (!test_trimmed()) return n < 100003 || d == DIST_UNIFORM || (n < (1u << 20) && (common || skips));
+  if (!test_trimmed())
+    return n < 100003 || d == DIST_UNIFORM || (n < (1u << 20) && (common || skips));
   const int size_kind = n <= 1 || n == 2049 || n == 4097 || n == 12345 || n == 100003;
   /* under the sanitizers a GPU form's host code runs the same at a few tiles */
   return size_kind && (n < 100003 || (common && !(test_sanitized() && test_forms())));

@@ -1,8 +1,8 @@
 /* The program forms a suite runs with, from GLRADIX_TEST_FORMS
  * (tests/CMakeLists.txt sets it for the *_gpu_forms runs): words
  * separated by spaces, each "gpu" or NAME=NUMBER of _glradix_test_hooks'
- * fields move, values_at, reverse, wide_from, lbvh_window, lbvh_wg, small_grid, shared,
- * invocations, blocks, bindings. */
+ * fields move, values_at, reverse, wide_from, lbvh_window, lbvh_wg,
+ * small_grid, shared, invocations, blocks, bindings. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* glradix_sort_host with the default context: a size of each kind x every
- * distribution (fewer from 100003 keys up), keys only and pairs, each sorted
+ * distribution (fewer from 100003 keys up: runs_in_grid), keys only and pairs, each sorted
  * twice on one context. */
 #include "common.h"
 
@@ -15,15 +15,9 @@ static const size_t sizes[] = {0, 1, 4097, 12345, 100003, 1500007};
 #define N_CASES (N_SIZES * DIST_COUNT)
 static size_t case_size(int i) { return sizes[(size_t)i / DIST_COUNT]; }
 static test_dist case_dist(int i) { return (test_dist)((size_t)i % DIST_COUNT); }
-/* One size of each kind, the larger ones with fewer distributions and the
- * largest in the plain run only: the host path is the same at every tile
+/* The grid's rule (runs_in_grid): the host path is the same at every tile
  * edge, which test_sort covers. */
-static int case_runs(int i) {
-  const size_t n = case_size(i);
-  const test_dist d = case_dist(i);
-  if (n > 100003) return !test_trimmed() && d == DIST_UNIFORM;
-  return n < 100003 || d == DIST_UNIFORM || d == DIST_FEW_UNIQUE;
-}
+static int case_runs(int i) { return runs_in_grid(case_size(i), case_dist(i)); }
 
 START_TEST(host_keys_size_x_dist) {
   FOR_GROUP_CASES(i, SIZES_PER, N_CASES) if (case_runs(i))

@@ -251,7 +251,6 @@ size_t _glradix_plan_programs_any(glradix_plan plan, bool pairs,
   _glradix_step_list list;
   size_t count = 0;
   for (int large = 0; large <= 1; large++) {
-    d.sort.num_tiles = 512u + (GLuint)large;
     d.sort.large_grid = large != 0;
     if (_glradix_plan_make(&d, &list)) count = merge_programs(&list, out, count);
   }

@@ -27,7 +27,7 @@ static bool layout_in_tiles(const glradix_context *ctx, uint32_t count, bool pai
   memset(s, 0, sizeof *s);
   s->set = key_words == 2 ? _GLRADIX_SET_KEY64 : _GLRADIX_SET_BASE;
   s->num_tiles = _glradix_div_up(count, tile);
-  s->large_grid = s->num_tiles > ctx->forms.small_grid;
+  s->large_grid = _glradix_large_grid(&ctx->forms, s->num_tiles);
   s->single = count <= _glradix_small_count(ctx, key_words);
   if (s->single) return true;
   GLuint buckets = (1u << ctx->desc.radix_bits) * s->num_tiles;
