@@ -64,7 +64,7 @@ static glradix_status validate_desc(const glradix_desc *desc, glradix_context **
     _glradix_log(desc, "glradix_create: desc->load is NULL (pass e.g. glfwGetProcAddress)");
     return GLRADIX_ERROR_INVALID_ARGUMENT;
   }
-  if ((unsigned)desc->plan > (unsigned)GLRADIX_PLAN_SCAN_THEN_PROPAGATE) {
+  if ((unsigned)desc->plan > (unsigned)GLRADIX_PLAN_ONESWEEP) {
     _glradix_log(desc, "glradix_create: plan %d is not a glradix_plan", (int)desc->plan);
     return GLRADIX_ERROR_INVALID_ARGUMENT;
   }
@@ -182,8 +182,15 @@ static void choose_forms(glradix_context *ctx, const _glradix_limits *limits) {
  * scan-then-propagate's 6, so a context between them sorts pairs the
  * slower way, not not at all. */
 static void choose_plan(glradix_context *ctx, const glradix_desc *desc) {
-  if (desc->plan == GLRADIX_PLAN_DEFAULT)
-    ctx->desc.plan = _glradix_plan_default(_glradix_program_blocks(&ctx->forms), ctx->max_blocks);
+  if (desc->plan != GLRADIX_PLAN_DEFAULT) return;
+  const glradix_plan preferred = ctx->forms.plan;
+  ctx->desc.plan =
+      _glradix_plan_default(_glradix_program_blocks(&ctx->forms), ctx->max_blocks, preferred);
+  if (ctx->desc.plan != preferred)
+    _glradix_log(&ctx->desc,
+                 "glradix_create: the single-pass plan's sorts of pairs need more storage "
+                 "blocks than %s %d: sorts take plan %d",
+                 ctx->max_blocks_name, (int)ctx->max_blocks, (int)ctx->desc.plan);
 }
 
 /* Step 8: what every sort runs (a one-tile sort: the count's program,

@@ -176,4 +176,12 @@ void _glradix_forms_choose(_glradix_forms *f, unsigned radix_bits, const _glradi
    * 8-12 bytes an invocation): its climbs are latency-bound, and larger
    * groups ran faster (BENCHMARKS.md, "LBVH"). */
   f->lbvh_wg = h->lbvh_wg && h->lbvh_wg < f->wg_size ? h->lbvh_wg : f->wg_size;
+  /* The single-pass plan at radix_bits 8; 2 and 4 keep reduce-then-scan
+   * (BENCHMARKS.md, "Measured choices"). */
+  f->plan = h->plan               ? (glradix_plan)h->plan
+            : radix_bits == 8     ? GLRADIX_PLAN_ONESWEEP
+                                  : GLRADIX_PLAN_REDUCE_THEN_SCAN;
+  f->spin_limit = 256;
+  f->force_fallback = h->force_fallback;
+  f->delay_tiles = h->delay_tiles;
 }

@@ -226,6 +226,10 @@ typedef struct _glradix_scratch {
   GLsizeiptr counts_bytes; /* the scan's levels, then what the forms keep per tile */
   _glradix_scan_plan plan;         /* scan-then-propagate's: a column per tile */
   _glradix_scan_plan column_plan;  /* reduce-then-scan's (_glradix_count_columns) */
+  /* the single-pass plan's: the scan of every pass's digit counts, and
+   * where the tiles' status words start after it (plan.c) */
+  _glradix_scan_plan digit_plan;
+  GLuint status;
 } _glradix_scratch;
 /* 32-bit words per key of a sort desc, and the check of its key type. */
 GLuint _glradix_key_words(const glradix_sort_desc *d);
@@ -254,7 +258,8 @@ glradix_status _glradix_sort(glradix_context *ctx, const char *fn, const glradix
 /* plan.c: glradix_create's choice of the default plan from BASE's storage
  * blocks per program: reduce-then-scan, unless its sorts of pairs need a
  * program above max_blocks and scan-then-propagate's do not. */
-glradix_plan _glradix_plan_default(const GLint blocks[_GLRADIX_PROG_COUNT], GLint max_blocks);
+glradix_plan _glradix_plan_default(const GLint blocks[_GLRADIX_PROG_COUNT], GLint max_blocks,
+                                   glradix_plan preferred);
 /* Shared memory of a work group's block scan (common.glsl), at most. */
 static inline GLint64 _glradix_scan_shared_bytes(GLuint wg_size) {
   return ((GLint64)wg_size + wg_size / 8 + 2) * 8;
@@ -352,8 +357,14 @@ void _glradix_shuffle_scatter(glradix_context *ctx, const _glradix_pass *pass,
 /* after an odd number of reduce-then-scan passes: `last`'s output back to
  * its input (the caller's buffers) */
 void _glradix_copy_back(glradix_context *ctx, const _glradix_pass *last);
+/* the single-pass plan's stages: every pass's digit counts (`sort`: the
+ * whole range as one pass), then per pass its tiles ranked and moved, with
+ * their status words and ticket at those uint offsets of the counts buffer */
+void _glradix_digit_counts(glradix_context *ctx, const _glradix_pass *sort, bool key_bits);
+void _glradix_onesweep(glradix_context *ctx, const _glradix_pass *pass, GLuint status,
+                       GLuint ticket);
 /* The skip buffer's words (contract.h's SKIP_* constants say which). */
-enum { _GLRADIX_SKIP_WORDS = _GLRADIX_SKIP_TICKET + 1 };
+enum { _GLRADIX_SKIP_WORDS = _GLRADIX_SKIP_FALLBACKS + 1 };
 
 /* count_prepare.c: sets the skip buffer up for a sort (the key bits for
  * pass skipping when `skip`, else all bits varying) and puts the sort's

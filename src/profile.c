@@ -60,6 +60,27 @@ static glradix_status query(glradix_context *ctx, const char *fn,
   return st;
 }
 
+/* The last sort's fallbacks (onesweep.comp counts them in the skip
+ * buffer); the caller's copy-read binding is put back. */
+static unsigned read_fallbacks(glradix_context *ctx) {
+  GladGLContext *gl = &ctx->gl;
+  GLint bound = 0;
+  GLuint n = 0;
+  const GLintptr at = (GLintptr)_GLRADIX_SKIP_FALLBACKS * 4;
+  gl->GetIntegerv(GL_COPY_READ_BUFFER_BINDING, &bound);
+  gl->MemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+  gl->BindBuffer(GL_COPY_READ_BUFFER, ctx->skip.name);
+  if (!ctx->es) {
+    gl->GetBufferSubData(GL_COPY_READ_BUFFER, at, 4, &n);
+  } else {
+    const GLuint *mapped = gl->MapBufferRange(GL_COPY_READ_BUFFER, at, 4, GL_MAP_READ_BIT);
+    if (mapped) n = *mapped;
+    if (mapped) gl->UnmapBuffer(GL_COPY_READ_BUFFER);
+  }
+  gl->BindBuffer(GL_COPY_READ_BUFFER, (GLuint)bound);
+  return n;
+}
+
 static void read_stage_times(glradix_context *ctx, void *out) {
   glradix_stage_times *t = out;
   double *stage[_GLRADIX_STAGES] = {&t->tiles_ms, &t->scan_ms, &t->scatter_ms};
@@ -74,6 +95,7 @@ static void read_stage_times(glradix_context *ctx, void *out) {
   }
   t->total_ms = (double)(last - first) * 1e-6;
   t->passes = ctx->profiled_passes;
+  if (ctx->profiled_passes && ctx->skip.name) t->fallbacks = read_fallbacks(ctx);
 }
 
 glradix_status glradix_query_stage_times(glradix_context *ctx, glradix_stage_times *out) {

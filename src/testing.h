@@ -41,9 +41,15 @@ typedef struct _glradix_test_hooks {
   uint32_t fail_values_map; /* nonzero: glradix_sort_host of this many pairs on OpenGL ES finds
                                its map of the sorted values failed */
   uint32_t small_grid;      /* nonzero: a large grid from this many tiles and one */
+  int plan;                 /* nonzero: the glradix_plan a context asking for the default gets */
+  /* The single-pass plan's look-back (onesweep.comp), nonzero: every
+   * force_fallback-th tile it looks at counted by the looking group, every
+   * delay_tiles-th tile publishing its counts late (none before its sums). */
+  uint32_t force_fallback;
+  uint32_t delay_tiles;
 } _glradix_test_hooks;
 
-#define _GLRADIX_TEST_HOOKS_NONE {0, 0, -1, -1, -1, 0, 0, 0, 0, 0, NULL, NULL, 0, 0, 0, 0, 0}
+#define _GLRADIX_TEST_HOOKS_NONE {0, 0, -1, -1, -1, 0, 0, 0, 0, 0, NULL, NULL, 0, 0, 0, 0, 0, 0, 0, 0}
 
 /* glradix_create with the hooks applied; hooks NULL: glradix_create. Not
  * exported: the tests link the library's objects as the static

@@ -1,8 +1,10 @@
 /* The program forms a suite runs with, from GLRADIX_TEST_FORMS
  * (tests/CMakeLists.txt sets it for the *_gpu_forms runs): words
- * separated by spaces, each "gpu" or NAME=NUMBER of _glradix_test_hooks'
+ * separated by spaces, each "gpu", "cpu" (the driver's forms, not a
+ * GPU's) or NAME=NUMBER of _glradix_test_hooks'
  * fields move, values_at, reverse, wide_from, lbvh_window, lbvh_wg,
- * small_grid, shared, invocations, blocks, bindings. */
+ * small_grid, shared, invocations, blocks, bindings, plan, fallback
+ * (force_fallback), delay (delay_tiles). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +26,11 @@ static int parse(const char *text, _glradix_test_hooks *h) {
     long v = eq ? strtol(eq + 1, NULL, 10) : 0;
     if (eq) *eq = '\0';
     if (strcmp(word, "gpu") == 0) continue;
+    if (strcmp(word, "cpu") == 0) { /* the driver's own forms, with the words that follow */
+      h->gpu_forms = 0;
+      h->small_grid = 0;
+      continue;
+    }
     if (!eq) return 0;
     if (strcmp(word, "move") == 0) h->move_shared = (int)v;
     else if (strcmp(word, "values_at") == 0) h->values_at = (int)v;
@@ -36,6 +43,9 @@ static int parse(const char *text, _glradix_test_hooks *h) {
     else if (strcmp(word, "invocations") == 0) h->max_invocations = (int)v;
     else if (strcmp(word, "blocks") == 0) h->max_blocks = (int)v;
     else if (strcmp(word, "bindings") == 0) h->max_bindings = (int)v;
+    else if (strcmp(word, "plan") == 0) h->plan = (int)v;
+    else if (strcmp(word, "fallback") == 0) h->force_fallback = (uint32_t)v;
+    else if (strcmp(word, "delay") == 0) h->delay_tiles = (uint32_t)v;
     else return 0;
   }
   return 1;

@@ -385,22 +385,22 @@ END_TEST
 START_TEST(default_plan_from_blocks) {
   GLint blocks[_GLRADIX_PROG_COUNT];
   for (int k = 0; k < _GLRADIX_PROG_COUNT; k++) blocks[k] = 4;
-  ck_assert_int_eq(_glradix_plan_default(blocks, 8), GLRADIX_PLAN_REDUCE_THEN_SCAN);
+  ck_assert_int_eq(_glradix_plan_default(blocks, 8, GLRADIX_PLAN_REDUCE_THEN_SCAN), GLRADIX_PLAN_REDUCE_THEN_SCAN);
   blocks[_GLRADIX_PROG_SHUFFLE_SCATTER_PAIRS] = 11;
-  ck_assert_int_eq(_glradix_plan_default(blocks, 8), GLRADIX_PLAN_SCAN_THEN_PROPAGATE);
+  ck_assert_int_eq(_glradix_plan_default(blocks, 8, GLRADIX_PLAN_REDUCE_THEN_SCAN), GLRADIX_PLAN_SCAN_THEN_PROPAGATE);
   blocks[_GLRADIX_PROG_SHUFFLE_SCATTER_PAIRS] = 4;
   blocks[_GLRADIX_PROG_COPY_BACK_PAIRS] = 9; /* copy back runs after odd passes */
-  ck_assert_int_eq(_glradix_plan_default(blocks, 8), GLRADIX_PLAN_SCAN_THEN_PROPAGATE);
+  ck_assert_int_eq(_glradix_plan_default(blocks, 8, GLRADIX_PLAN_REDUCE_THEN_SCAN), GLRADIX_PLAN_SCAN_THEN_PROPAGATE);
   blocks[_GLRADIX_PROG_COPY_BACK_PAIRS] = 4;
   blocks[_GLRADIX_PROG_TILE_COUNTS] = 9; /* large grids' */
-  ck_assert_int_eq(_glradix_plan_default(blocks, 8), GLRADIX_PLAN_SCAN_THEN_PROPAGATE);
+  ck_assert_int_eq(_glradix_plan_default(blocks, 8, GLRADIX_PLAN_REDUCE_THEN_SCAN), GLRADIX_PLAN_SCAN_THEN_PROPAGATE);
   blocks[_GLRADIX_PROG_TILE_COUNTS] = 4;
   blocks[_GLRADIX_PROG_SHUFFLE_SCATTER] = 9; /* keys alone: not the choice's */
-  ck_assert_int_eq(_glradix_plan_default(blocks, 8), GLRADIX_PLAN_REDUCE_THEN_SCAN);
+  ck_assert_int_eq(_glradix_plan_default(blocks, 8, GLRADIX_PLAN_REDUCE_THEN_SCAN), GLRADIX_PLAN_REDUCE_THEN_SCAN);
   /* neither fits: reduce-then-scan, whose calls then say which program */
   blocks[_GLRADIX_PROG_SHUFFLE_SCATTER_PAIRS] = 11;
   blocks[_GLRADIX_PROG_GLOBAL_SCATTER_PAIRS] = 11;
-  ck_assert_int_eq(_glradix_plan_default(blocks, 8), GLRADIX_PLAN_REDUCE_THEN_SCAN);
+  ck_assert_int_eq(_glradix_plan_default(blocks, 8, GLRADIX_PLAN_REDUCE_THEN_SCAN), GLRADIX_PLAN_REDUCE_THEN_SCAN);
 }
 END_TEST
 

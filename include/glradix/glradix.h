@@ -90,14 +90,22 @@ typedef void (*glradix_logfunc)(void *user, const char *message);
 
 /** How each global pass is organised (both stable, same results). */
 typedef enum glradix_plan {
-  GLRADIX_PLAN_DEFAULT = 0,         /**< reduce-then-scan (measured faster) */
+  GLRADIX_PLAN_DEFAULT = 0,         /**< the fastest where measured for the
+                                         driver and radix_bits, that fits its
+                                         storage-block limit (glradix_desc.plan) */
   GLRADIX_PLAN_REDUCE_THEN_SCAN,    /**< count tiles, scan, then rank each tile
                                          in shared memory and move it straight
                                          to its place (shuffle_scatter) */
-  GLRADIX_PLAN_SCAN_THEN_PROPAGATE  /**< local_shuffle writes each shuffled tile
+  GLRADIX_PLAN_SCAN_THEN_PROPAGATE, /**< local_shuffle writes each shuffled tile
                                          and its counts, scan, global_scatter
                                          moves the tiles: one more round trip
                                          through memory per pass */
+  GLRADIX_PLAN_ONESWEEP             /**< one read of the keys counts every
+                                         pass's digits, one scan, then one
+                                         dispatch per pass ranks each tile and
+                                         finds its place by looking back at the
+                                         earlier tiles' counts, counting a late
+                                         tile itself (no unbounded wait) */
 } glradix_plan;
 
 /** Context creation options. Zero-initialise it (`glradix_desc d = {0};`):
@@ -116,10 +124,12 @@ typedef struct glradix_desc {
                                 a smaller value caps the work groups in x, the
                                 rest of a dispatch spills into y (exercises the
                                 2-D grid path that large counts take) */
-  glradix_plan plan;       /**< pass plan; 0 = GLRADIX_PLAN_REDUCE_THEN_SCAN, or
-                                GLRADIX_PLAN_SCAN_THEN_PROPAGATE where only its pair
-                                programs fit GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS
-                                (glradix_query_desc says which) */
+  glradix_plan plan;       /**< pass plan; 0 = GLRADIX_PLAN_ONESWEEP at radix_bits
+                                8, else GLRADIX_PLAN_REDUCE_THEN_SCAN; the next of
+                                those and GLRADIX_PLAN_SCAN_THEN_PROPAGATE where
+                                its pair programs exceed
+                                GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS, said once in
+                                the log (glradix_query_desc says which) */
   int disable_subgroups;   /**< nonzero: never use the GL_KHR_shader_subgroup
                                 fast path (the portable GLSL 4.30 path is used) */
   int profile;             /**< nonzero: time every stage of every sort on the
@@ -384,15 +394,19 @@ GLRADIX_API glradix_status glradix_compact(glradix_context *ctx, const glradix_c
 
 /** GPU time of the context's last sort, per stage, summed over its passes. */
 typedef struct glradix_stage_times {
-  double tiles_ms;   /**< stage 1: tile_counts, or local_shuffle (scan-then-propagate) */
+  double tiles_ms;   /**< stage 1: tile_counts, or local_shuffle (scan-then-propagate),
+                          or digit_counts (single-pass: every pass's counts) */
   double scan_ms;    /**< stage 2: scan_blocks + scan_add (reduce-then-scan
                           leaves adding the block totals into the lowest
                           level, and on small grids scanning them, to stage 3) */
-  double scatter_ms; /**< stage 3: shuffle_scatter, or global_scatter */
+  double scatter_ms; /**< stage 3: shuffle_scatter, or global_scatter, or
+                          onesweep (single-pass: all of each pass) */
   double total_ms;   /**< first stage's start to last stage's end (the
                           copy back after an odd number of reduce-then-scan
                           passes comes after it) */
   unsigned passes;   /**< global passes run (0: nothing sorted yet) */
+  unsigned fallbacks; /**< single-pass plan: the tiles its look-backs counted
+                          themselves, a predecessor's word not yet there */
 } glradix_stage_times;
 
 /**

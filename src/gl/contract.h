@@ -30,11 +30,21 @@
   K(SKIP_KEY_BIT_WORDS, 4)                                                                         \
   K(SKIP_COUNT_SLOT, _GLRADIX_SKIP_KEY_BIT_WORDS)                                                  \
   K(SKIP_TICKET, _GLRADIX_SKIP_COUNT_SLOT + 7)                                                     \
+  /* the look-backs that fell back in the sort (onesweep.comp), which the profile reads */         \
+  K(SKIP_FALLBACKS, _GLRADIX_SKIP_TICKET + 1)                                                      \
+  /* tiles each digit_counts work group counts: fewer global atomics per key */                    \
+  K(DIGIT_TILES, 8)                                                                                \
+  /* the single-pass plan's tile status words (onesweep.comp): a count shifted                     \
+   * left by STATUS_SHIFT, its kind in the bits below: none yet, the tile's                        \
+   * own, or the sum of every tile up to it */                                                     \
+  K(STATUS_SHIFT, 2)                                                                               \
+  K(STATUS_AGGREGATE, 1)                                                                           \
+  K(STATUS_INCLUSIVE, 2)                                                                           \
   /* The LBVH state buffer (B_BOX): min.xyz and max.xyz of the scene box, then the                 \
    * count, which every LBVH program clamps to its capacity (common.glsl lbvh_count) */            \
   K(LBVH_COUNT_SLOT, 6)                                                                            \
   /* fill_words.comp: words that take a value of their own (LOC_FILL_LIST's length) */             \
-  K(FILL_LIST, 12)
+  K(FILL_LIST, 13)
 
 /* Unsigned sentinels, beyond an enum's int: S(NAME) gives GLSL NAME the
  * value of C's _GLRADIX_NAME. */
@@ -83,6 +93,7 @@
   G(PER_TILE, GATHER)                                                                              \
   G(TILE_COUNTS, PER_TILE)                                                                         \
   G(SHUFFLE_SCATTER, PER_TILE)                                                                     \
+  G(ONESWEEP, PASS)                                                                                \
   G(COUNT, NONE)                                                                                   \
   G(SCAN, COUNT)                                                                                   \
   G(COMPACT, COUNT)                                                                                \
@@ -113,6 +124,11 @@
   U(NEXT_BITS)      /* NEXT_COUNTS: its digit's width */                                           \
   U(NEXT_COUNTS)    /* NEXT_COUNTS: uint offset where its counts add up */                         \
   U(REVERSE_FROM)   /* nonzero n: groups below n take tiles n-1 down to 0 */
+/* onesweep: where the pass's words are in the counts buffer (uint offsets) */
+#define _GLRADIX_UNIFORMS_ONESWEEP(U)                                                              \
+  U(PASS_INDEX)     /* the pass: its digits' offsets follow earlier passes' (digit_counts) */    \
+  U(STATUS)         /* its tiles' status words, BUCKETS a tile */                                 \
+  U(TICKET)         /* its tile ticket */
 /* scan, compaction and the LBVH: a length or a capacity */
 #define _GLRADIX_UNIFORMS_COUNT(U) U(COUNT)
 #define _GLRADIX_UNIFORMS_SCAN(U)                                                                  \
@@ -176,6 +192,10 @@
   P(SHUFFLE_SCATTER,       shuffle_scatter, 0, 1, WIDE, SHUFFLE_SCATTER, 6 + NEXT_COUNTS,  SHUFFLE) \
   P(SHUFFLE_SCATTER_PAIRS, shuffle_scatter, 1, 1, WIDE, SHUFFLE_SCATTER, 10 + NEXT_COUNTS, SHUFFLE) \
   P(COPY_BACK,             copy_back,       0, 1, WIDE, PASS,            3,                NONE)   \
+  /* the single-pass plan: every pass's digit counts, then one dispatch a pass */                  \
+  P(DIGIT_COUNTS,          digit_counts,    0, 1, BASE, GATHER,          3,                KEY_BITS) \
+  P(ONESWEEP,              onesweep,        0, 1, BASE, ONESWEEP,        4,                SHUFFLE) \
+  P(ONESWEEP_PAIRS,        onesweep,        1, 1, BASE, ONESWEEP,        6,                SHUFFLE) \
   P(COPY_BACK_PAIRS,       copy_back,       1, 1, WIDE, PASS,            5,                NONE)   \
   P(COMPACT_FLAGS,         compact_flags,   0, 0, BASE, COMPACT,         3,                COMPACT) \
   P(COMPACT_SCATTER,       compact_scatter, 0, 0, BASE, COMPACT,         5,                COMPACT) \

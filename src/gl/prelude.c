@@ -148,6 +148,13 @@ static void stage_forms(text *t, const glradix_context *ctx, _glradix_program p,
     define_i(t, "VALUES_AT", scatter->values_at);
     break;
   }
+  case _GLRADIX_PROG_ONESWEEP:
+  case _GLRADIX_PROG_ONESWEEP_PAIRS:
+    define_i(t, "RANK_BALLOT", f->subgroup_size != 0);
+    define_u(t, "SPIN_LIMIT", f->spin_limit);
+    define_u(t, "FORCE_FALLBACK", f->force_fallback);
+    define_u(t, "DELAY_TILES", f->delay_tiles);
+    break;
   case _GLRADIX_PROG_TILE_COUNTS:
   case _GLRADIX_PROG_TILE_COUNTS_ONE:
     define_i(t, "COUNT_ROWS", f->count_rows);

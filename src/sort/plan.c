@@ -107,7 +107,8 @@ static void add_pass(builder *b, const shape *sh, _glradix_pass *pass, unsigned 
  * leave, and where each pass's level 1 is. */
 static shape shape_of(const _glradix_plan_desc *d) {
   shape sh = {.d = d, .passes = _glradix_plan_passes(d)};
-  sh.reduce_then_scan = d->plan == GLRADIX_PLAN_REDUCE_THEN_SCAN && !d->stop;
+  /* the single-pass plan's counts past its status words take reduce-then-scan */
+  sh.reduce_then_scan = d->plan != GLRADIX_PLAN_SCAN_THEN_PROPAGATE && !d->stop;
   sh.levels = sh.reduce_then_scan ? &d->column_scan : &d->tile_scan;
   sh.skip = !d->stop && sh.passes >= 2;
   /* shuffle_scatter adds the block totals itself (no scan_add over level
@@ -161,11 +162,44 @@ static void plan_tile_sort(builder *b, const _glradix_plan_desc *d) {
   add_step(b, _GLRADIX_STEP_TILE_SORT, GLRADIX_STAGE_LOCAL_SHUFFLE, &pass);
 }
 
+/* The single-pass plan: zero the digit counts, the tiles' status words
+ * and the tickets; count every pass's digits (gathering the varying key
+ * bits); scan the counts; then one dispatch per pass, between the caller's
+ * buffers and scratch as reduce-then-scan's, and the copy back after an
+ * odd number of passes. Its status words hold counts below 2^30. */
+static void plan_onesweep(builder *b, const _glradix_plan_desc *d) {
+  const shape sh = {.d = d, .passes = _glradix_plan_passes(d), .reduce_then_scan = true};
+  const GLuint words = d->sort.num_tiles << d->radix_bits; /* a pass's status words */
+  const GLuint tickets = d->status + sh.passes * words;
+  _glradix_pass pass = d->sort;
+  b->list->scans = true;
+  b->list->levels = d->digit_scan;
+  b->list->skips = sh.passes >= 2;
+  add_fill(b, &pass, 0, tickets + sh.passes);
+  add_step(b, _GLRADIX_STEP_DIGIT_COUNTS, GLRADIX_STAGE_LOCAL_SHUFFLE, &pass)->key_bits =
+      b->list->skips;
+  _glradix_step *s = add_step(b, _GLRADIX_STEP_SCAN, GLRADIX_STAGE_SCAN, &pass);
+  s->leave = _GLRADIX_SCAN_WHOLE;
+  s->io = (_glradix_scan_io){d->counts, 0, d->counts, 0, false, 0, 0};
+  for (unsigned p = 0; p < sh.passes; p++) {
+    pass.index = p;
+    pass.shift = d->sort.shift + p * d->radix_bits;
+    pass.digit_bits = digit_width(d, pass.shift);
+    set_buffers(&sh, &pass, p);
+    s = add_step(b, _GLRADIX_STEP_ONESWEEP, GLRADIX_STAGE_GLOBAL_SCATTER, &pass);
+    s->status = d->status + p * words;
+    s->ticket = tickets + p;
+  }
+  if (sh.passes % 2 != 0) add_step(b, _GLRADIX_STEP_COPY_BACK, _GLRADIX_NO_STAGE, &pass);
+}
+
 bool _glradix_plan_make(const _glradix_plan_desc *d, _glradix_step_list *out) {
   *out = (_glradix_step_list){.count = 0};
   builder b = {.list = out, .capacity = d->max_steps ? d->max_steps : _GLRADIX_PLAN_STEPS};
   if (b.capacity > _GLRADIX_PLAN_STEPS) b.capacity = _GLRADIX_PLAN_STEPS;
   if (d->single) plan_tile_sort(&b, d);
+  else if (d->plan == GLRADIX_PLAN_ONESWEEP && !d->stop && d->sort.count < _GLRADIX_ONESWEEP_COUNTS)
+    plan_onesweep(&b, d);
   else plan_passes(&b, d);
   return !b.overflow;
 }
@@ -190,6 +224,8 @@ static const _glradix_program STEP_PROGRAM[][2] = {
     [_GLRADIX_STEP_SHUFFLE_SCATTER] = {_GLRADIX_PROG_SHUFFLE_SCATTER,
                                        _GLRADIX_PROG_SHUFFLE_SCATTER_PAIRS},
     [_GLRADIX_STEP_COPY_BACK] = {_GLRADIX_PROG_COPY_BACK, _GLRADIX_PROG_COPY_BACK_PAIRS},
+    [_GLRADIX_STEP_DIGIT_COUNTS] = {_GLRADIX_PROG_DIGIT_COUNTS, _GLRADIX_PROG_DIGIT_COUNTS},
+    [_GLRADIX_STEP_ONESWEEP] = {_GLRADIX_PROG_ONESWEEP, _GLRADIX_PROG_ONESWEEP_PAIRS},
 };
 
 /* The programs one step runs, as its C function picks them; returns how many. */
@@ -247,7 +283,7 @@ size_t _glradix_plan_programs_any(glradix_plan plan, bool pairs,
   _glradix_plan_desc d = {.plan = plan, .radix_bits = 8, .end_bit = 24};
   d.sort = (_glradix_pass){.pairs = pairs, .indirect = true, .key_words = 1};
   d.tile_scan = (_glradix_scan_plan){.levels = 3};
-  d.column_scan = d.tile_scan;
+  d.column_scan = d.digit_scan = d.tile_scan;
   _glradix_step_list list;
   size_t count = 0;
   for (int large = 0; large <= 1; large++) {
@@ -257,9 +293,11 @@ size_t _glradix_plan_programs_any(glradix_plan plan, bool pairs,
   return count;
 }
 
-glradix_plan _glradix_plan_default(const GLint blocks[_GLRADIX_PROG_COUNT], GLint max_blocks) {
-  const glradix_plan order[2] = {GLRADIX_PLAN_REDUCE_THEN_SCAN, GLRADIX_PLAN_SCAN_THEN_PROPAGATE};
-  for (int k = 0; k < 2; k++) {
+glradix_plan _glradix_plan_default(const GLint blocks[_GLRADIX_PROG_COUNT], GLint max_blocks,
+                                   glradix_plan preferred) {
+  const glradix_plan order[3] = {preferred, GLRADIX_PLAN_REDUCE_THEN_SCAN,
+                                 GLRADIX_PLAN_SCAN_THEN_PROPAGATE};
+  for (int k = 0; k < 3; k++) {
     _glradix_program programs[_GLRADIX_PROG_COUNT];
     const size_t count = _glradix_plan_programs_any(order[k], true, programs);
     size_t fit = 0;

@@ -17,14 +17,18 @@ typedef enum _glradix_step_kind {
   _GLRADIX_STEP_SCAN,
   _GLRADIX_STEP_GLOBAL_SCATTER,
   _GLRADIX_STEP_SHUFFLE_SCATTER,
-  _GLRADIX_STEP_COPY_BACK
+  _GLRADIX_STEP_COPY_BACK,
+  _GLRADIX_STEP_DIGIT_COUNTS, /* single-pass plan: every pass's digit counts */
+  _GLRADIX_STEP_ONESWEEP      /* single-pass plan: a pass in one dispatch */
 } _glradix_step_kind;
 
 enum {
   _GLRADIX_NO_STAGE = -1,
   /* per pass a fill and three stages, then a fill ahead of the passes and
    * a copy back: more than any plan takes */
-  _GLRADIX_PLAN_STEPS = _GLRADIX_MAX_PASSES * 4 + 2
+  _GLRADIX_PLAN_STEPS = _GLRADIX_MAX_PASSES * 4 + 2,
+  /* the single-pass plan sorts fewer keys: its status words hold 30-bit counts */
+  _GLRADIX_ONESWEEP_COUNTS = 1 << 30
 };
 
 /* A step: the stage and the pass's buffers and uniforms; `ends` is the
@@ -40,6 +44,7 @@ typedef struct _glradix_step {
   _glradix_scan_leave leave;  /* SCAN, SHUFFLE_SCATTER */
   _glradix_scan_io io;        /* SCAN */
   GLuint fill_first, fill_words;
+  GLuint status, ticket;      /* ONESWEEP: its tiles' status words and ticket */
 } _glradix_step;
 
 /* Everything a plan depends on. */
@@ -57,6 +62,8 @@ typedef struct _glradix_plan_desc {
   _glradix_scan_plan column_scan; /* reduce-then-scan's (_glradix_count_columns) */
   bool few_totals;              /* _glradix_scan_few_totals(&column_scan) */
   bool spreads;                 /* _glradix_scan_spreads(ctx, &column_scan) */
+  _glradix_scan_plan digit_scan; /* the single-pass plan's scan of every pass's counts */
+  GLuint status;                /* where its tiles' status words start (scratch.c) */
   unsigned max_steps;           /* 0: _GLRADIX_PLAN_STEPS; tests ask for fewer */
 } _glradix_plan_desc;
 

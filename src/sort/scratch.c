@@ -49,6 +49,16 @@ static bool layout_in_tiles(const glradix_context *ctx, uint32_t count, bool pai
                          (per_tile != _GLRADIX_PER_TILE_NONE ? buckets : 0u) +
                          (per_tile == _GLRADIX_PER_TILE_NEXT_COUNTS ? s->column_plan.length[1] : 0u);
   if (count_words < s->plan.total) count_words = s->plan.total;
+  /* The single-pass plan (plan.c): every pass's digit counts and their
+   * scan, then a status word per digit, tile and pass, then a ticket per
+   * pass. */
+  const GLuint max_passes = 32u * key_words / ctx->desc.radix_bits;
+  const GLuint digits = max_passes << ctx->desc.radix_bits;
+  _glradix_scan_plan_make(&s->digit_plan, digits, ctx->forms.scan_tile, digits);
+  s->status = s->digit_plan.total;
+  const uint64_t onesweep_words = (uint64_t)s->status + (uint64_t)buckets * max_passes + max_passes;
+  if (ctx->desc.plan == GLRADIX_PLAN_ONESWEEP && count_words < onesweep_words)
+    count_words = onesweep_words;
   if (count_words * sizeof(GLuint) > (uint64_t)ctx->max_ssbo_bytes) return false;
   s->counts_bytes = (GLsizeiptr)(count_words * sizeof(GLuint));
   return true;

@@ -86,7 +86,8 @@ static _glradix_plan_desc plan_desc(const glradix_context *ctx, const glradix_so
       .counts = ctx->counts.name, .per_tile = ctx->forms.per_tile,
       .tile_scan = scratch->plan, .column_scan = scratch->column_plan,
       .few_totals = _glradix_scan_few_totals(&scratch->column_plan),
-      .spreads = _glradix_scan_spreads(ctx, &scratch->column_plan)};
+      .spreads = _glradix_scan_spreads(ctx, &scratch->column_plan),
+      .digit_scan = scratch->digit_plan, .status = scratch->status};
   d.sort = (_glradix_pass){.pairs = desc->values != 0, .keys = desc->keys, .values = desc->values,
                            .count = desc->count, .num_tiles = scratch->num_tiles,
                            .large_grid = scratch->large_grid,
@@ -140,30 +141,43 @@ static void run_step(glradix_context *ctx, const _glradix_step_list *pl, const _
   case _GLRADIX_STEP_COPY_BACK:
     _glradix_copy_back(ctx, &s->pass);
     return;
+  case _GLRADIX_STEP_DIGIT_COUNTS:
+    _glradix_digit_counts(ctx, &s->pass, s->key_bits);
+    break;
+  case _GLRADIX_STEP_ONESWEEP:
+    _glradix_onesweep(ctx, &s->pass, s->status, s->ticket);
+    break;
   }
   /* the tile stages' output is the next stage's input */
   ctx->gl.MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
+/* Marks a pass's profile points up to `point` that are not yet marked
+ * (`next` is the first such): a stage a pass lacks takes no time. */
+static void mark_to(glradix_context *ctx, unsigned pass, unsigned *next, unsigned point) {
+  for (; *next <= point; (*next)++) _glradix_profile_mark(ctx, pass, *next);
+}
+
 /* Runs the plan's steps in order. Profiling marks a timestamp before each
  * pass's first step and after each step that ends a stage (a one-tile
- * sort's step ends all three); inspection stops after its stage. */
+ * sort's step ends all three; a single-pass plan's later passes have only
+ * the last); inspection stops after its stage. */
 static void run_plan(glradix_context *ctx, const _glradix_step_list *pl, const plan_hooks *hooks) {
-  unsigned started = 0; /* passes whose start is marked */
+  unsigned pass = 0, next = 0; /* the pass being marked and its next point */
   for (unsigned i = 0; i < pl->count; i++) {
     const _glradix_step *s = &pl->steps[i];
     const unsigned p = s->pass.index;
-    if (hooks->profile && p + 1 > started) {
-      _glradix_profile_mark(ctx, p, 0);
-      started = p + 1;
+    if (hooks->profile) {
+      if (p != pass) {
+        pass = p;
+        next = 0;
+      }
+      mark_to(ctx, p, &next, s->ends == _GLRADIX_NO_STAGE ? 0u : (unsigned)s->ends);
     }
     run_step(ctx, pl, s);
     if (s->ends == _GLRADIX_NO_STAGE) continue;
-    if (hooks->profile) {
-      const unsigned last = s->kind == _GLRADIX_STEP_TILE_SORT ? _GLRADIX_STAGES : (unsigned)s->ends + 1;
-      for (unsigned point = (unsigned)s->ends + 1; point <= last; point++)
-        _glradix_profile_mark(ctx, p, point);
-    }
+    if (hooks->profile)
+      mark_to(ctx, p, &next, s->kind == _GLRADIX_STEP_TILE_SORT ? _GLRADIX_STAGES : (unsigned)s->ends + 1);
     if (hooks->stop && p == hooks->stop_pass && s->ends == (int)hooks->stop_stage) return;
   }
 }
