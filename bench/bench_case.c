@@ -49,6 +49,7 @@ static glradix_status glradix_job_stages(void *arg, unsigned timed) {
   j->b->stage_times[1][timed] = t.scan_ms;
   j->b->stage_times[2][timed] = t.scatter_ms;
   j->stages->passes = t.passes;
+  if (t.fallbacks > j->stages->fallbacks) j->stages->fallbacks = t.fallbacks; /* the most in a run */
   return GLRADIX_OK;
 }
 

@@ -74,6 +74,12 @@ typedef struct options {
 
 #define CSV_HEADER "impl,n,key_bits,pairs,radix_bits,ms_median,mkeys_per_s,verified,dist"
 
+static const char *plan_name(glradix_plan plan) {
+  return plan == GLRADIX_PLAN_ONESWEEP             ? "onesweep"
+         : plan == GLRADIX_PLAN_SCAN_THEN_PROPAGATE ? "scan-then-propagate"
+                                                    : "reduce-then-scan";
+}
+
 static void usage(FILE *f) {
   fputs("usage: glradix-bench [options]\n"
         "  --n N[,N...]        key counts (K/M/G suffixes = 2^10/2^20/2^30);\n"
@@ -111,7 +117,8 @@ static void usage(FILE *f) {
         "                      verified,dist (--soak: bench_soak.h's columns)\n"
         "  --stages            per-stage GPU time (medians), on stdout or, with --csv, stderr\n"
         "  --portable          disable the GL_KHR_shader_subgroup fast path\n"
-        "  --plan P            reduce-then-scan (default) or scan-then-propagate\n"
+        "  --plan P            onesweep, reduce-then-scan or scan-then-propagate (default:\n"
+        "                      the library's for the driver and --bits)\n"
         "  --lbvh              time Morton codes + sort + LBVH build of N random boxes instead\n"
         "                      (default N 1048576,16777216; --key-bits 63 for 63-bit codes)\n",
         f);
@@ -331,8 +338,10 @@ static int parse_args(int argc, char **argv, options *o) {
         o->plan = GLRADIX_PLAN_REDUCE_THEN_SCAN;
       } else if (v && strcmp(v, "scan-then-propagate") == 0) {
         o->plan = GLRADIX_PLAN_SCAN_THEN_PROPAGATE;
+      } else if (v && strcmp(v, "onesweep") == 0) {
+        o->plan = GLRADIX_PLAN_ONESWEEP;
       } else {
-        fprintf(stderr, "glradix-bench: --plan wants reduce-then-scan or scan-then-propagate, got '%s'\n",
+        fprintf(stderr, "glradix-bench: --plan wants onesweep, reduce-then-scan or scan-then-propagate, got '%s'\n",
                 v ? v : "");
         return -1;
       }
@@ -619,8 +628,7 @@ int main(int argc, char **argv) {
     }
     resolved[k] = glradix_query_desc(ctx[k]).radix_bits;
     fprintf(info, "radix_bits %u: %s, %s path\n", resolved[k],
-            glradix_query_desc(ctx[k]).plan == GLRADIX_PLAN_SCAN_THEN_PROPAGATE
-                ? "scan-then-propagate" : "reduce-then-scan",
+            plan_name(glradix_query_desc(ctx[k]).plan),
             glradix_subgroup_size(ctx[k]) ? "subgroup (GL_KHR_shader_subgroup)" : "portable GLSL 4.30");
   }
 
@@ -807,9 +815,10 @@ int main(int argc, char **argv) {
           if (opt.stages)
             fprintf(info,
                     "stages: n=%u key_bits=%u dist=%s pairs=%d radix_bits=%u passes=%u: tiles "
-                    "%.4f ms, scan %.4f ms, scatter %.4f ms (medians; sort %.4f ms)\n",
+                    "%.4f ms, scan %.4f ms, scatter %.4f ms (medians; sort %.4f ms); "
+                    "fallbacks %u (the most in a run)\n",
                     n, key_bits, dist, pairs, resolved[bi], stages.passes, stages.tiles_ms,
-                    stages.scan_ms, stages.scatter_ms, ms);
+                    stages.scan_ms, stages.scatter_ms, ms, stages.fallbacks);
           fflush(stdout);
           bench_result *row = &rows[nrows++];
           row->n = n;

@@ -41,6 +41,8 @@ shared uint s_own[BUCKETS];  // the tile's keys of each digit, then its first so
 shared uint s_dest[BUCKETS]; // where sorted slot i of digit d goes: s_dest[d] + i
 shared uint s_stuck;         // look-back: 1 + the tile to count (fallback), 0 for none
 
+// Tiles a look-back lane reads at once.
+#define LOOK_WINDOW 8u
 // Digits per invocation where the look-back takes a digit per lane.
 #define DIGIT_LANES ((BUCKETS + WG_SIZE - 1u) / WG_SIZE)
 
@@ -66,15 +68,6 @@ void copy_tile(uint tile, uint tile_n) {
   }
 }
 
-// Publish: each digit's count of this tile as the tile's own (AGGREGATE),
-// or, for the first tile, as the sum up to it (INCLUSIVE). The DELAY_TILES
-// hook's tiles publish no aggregate, so that later tiles must fall back.
-void publish_counts(uint tile) {
-  if (DELAY_TILES != 0u && tile % DELAY_TILES == DELAY_TILES - 1u) return;
-  uint kind = tile == 0u ? STATUS_INCLUSIVE : STATUS_AGGREGATE;
-  for (uint d = gl_LocalInvocationID.x; d < BUCKETS; d += WG_SIZE)
-    status[status_word(tile, d)] = (s_own[d] << STATUS_SHIFT) | kind;
-}
 
 // Starts: s_own's counts become the tile's first sorted slot of each
 // digit, an exclusive scan. Padding past the count takes the largest digit
@@ -96,6 +89,17 @@ void digit_starts() {
 
 // The tile's keys of digit d, from the starts.
 uint own_keys(uint d, uint tile_n) { return (d + 1u < BUCKETS ? s_own[d + 1u] : tile_n) - s_own[d]; }
+
+// Publish, after a barrier: each digit's count of this tile as the tile's
+// own (AGGREGATE), or, for the first tile, as the sum up to it
+// (INCLUSIVE). The DELAY_TILES hook's tiles publish no aggregate, so that
+// later tiles must fall back.
+void publish_counts(uint tile, uint tile_n) {
+  if (DELAY_TILES != 0u && tile % DELAY_TILES == DELAY_TILES - 1u) return;
+  uint kind = tile == 0u ? STATUS_INCLUSIVE : STATUS_AGGREGATE;
+  for (uint d = gl_LocalInvocationID.x; d < BUCKETS; d += WG_SIZE)
+    status[status_word(tile, d)] = (own_keys(d, tile_n) << STATUS_SHIFT) | kind;
+}
 
 // Fallback: tile k's count of each digit, from its keys, into s_dest
 // (free until the look-back ends). Whole work group.
@@ -141,18 +145,30 @@ void look_back(uint tile, uint tile_n, uint mask) {
     for (uint k = 0u; k < DIGIT_LANES; k++) {
       uint d = lid + k * WG_SIZE, spins = 0u;
       while (d < BUCKETS && next[k] != 0u) {
-        uint at = next[k] - 1u;
-        uint word = forced(at) ? 0u : status[status_word(at, d)];
-        if ((word & 3u) == 0u) {
-          spins++;
-          if (forced(at) || spins > SPIN_LIMIT) {
-            atomicMax(s_stuck, next[k]);
-            break;
-          }
-          continue;
+        // LOOK_WINDOW words at once, so that a walk over tiles that have
+        // published their own counts only waits once a window
+        uint words[LOOK_WINDOW];
+        for (uint w = 0u; w < LOOK_WINDOW; w++) {
+          uint at = next[k] - 1u - w;
+          words[w] = w >= next[k] || forced(at) ? 0u : status[status_word(at, d)];
         }
-        excl[k] += word >> STATUS_SHIFT;
-        next[k] = (word & 3u) == STATUS_INCLUSIVE ? 0u : at;
+        uint w = 0u;
+        for (; w < LOOK_WINDOW && w < next[k]; w++) {
+          if ((words[w] & 3u) == 0u) break;
+          excl[k] += words[w] >> STATUS_SHIFT;
+          if ((words[w] & 3u) == STATUS_INCLUSIVE) break;
+        }
+        if (w < LOOK_WINDOW && w < next[k] && (words[w] & 3u) == STATUS_INCLUSIVE) {
+          next[k] = 0u;
+          break;
+        }
+        next[k] -= w;
+        if (next[k] == 0u || w > 0u) continue;
+        spins++; // the window's first tile has no word yet
+        if (forced(next[k] - 1u) || spins > SPIN_LIMIT) {
+          atomicMax(s_stuck, next[k]);
+          break;
+        }
       }
     }
     barrier();
@@ -206,9 +222,28 @@ uint ballot_slot(uint j) {
     dst[j_] = i_ < uint(src.length()) ? src[i_] : (zero);                      \
   }
 
+// A subgroup's lanes as bits: a uint where subgroups are at most 32
+// lanes wide (NVIDIA's), else GL_KHR_shader_subgroup's uvec4.
+#if BALLOT_WORD
+#define LANES_T uint
+#define BALLOT(b) subgroupBallot(b).x
+#define LANES_COUNT(m) uint(bitCount(m))
+#define LANES_BELOW(m) uint(bitCount((m) & gl_SubgroupLtMask.x))
+#define LANES_FIRST(m) uint(findLSB(m))
+#else
+#define LANES_T uvec4
+#define BALLOT(b) subgroupBallot(b)
+#define LANES_COUNT(m) subgroupBallotBitCount(m)
+#define LANES_BELOW(m) subgroupBallotExclusiveBitCount(m)
+#define LANES_FIRST(m) subgroupBallotFindLSB(m)
+#endif
+
 // Each key's rank among the subgroup's keys of its digit before it; the
-// subgroup's counts in s_sg. The digit's bits above u_digit_bits are 0 in
-// every lane, so their ballots agree.
+// subgroup's counts in s_sg. The lanes with a key of the same digit are
+// those whose ballots of every digit bit agree with its own (the bits
+// above u_digit_bits are 0 in every lane); the first of them adds their
+// count to the subgroup's counter, and the shuffle of the count before
+// orders its atomic before the next key's.
 uint[ITEMS] ballot_ranks(uint digits[ITEMS]) {
   uint base = gl_SubgroupID * BUCKETS;
   for (uint d = gl_SubgroupInvocationID; d < BUCKETS; d += SUBGROUP_SIZE) s_sg[base + d] = 0u;
@@ -217,20 +252,15 @@ uint[ITEMS] ballot_ranks(uint digits[ITEMS]) {
   uint ranks[ITEMS];
   for (uint j = 0u; j < ITEMS; j++) {
     uint d = digits[j];
-    uvec4 same = subgroupBallot(true);
+    LANES_T same = BALLOT(true);
     for (uint b = 0u; b < RADIX_BITS; b++) {
       bool set = ((d >> b) & 1u) != 0u;
-      uvec4 v = subgroupBallot(set);
+      LANES_T v = BALLOT(set);
       same &= set ? v : ~v;
     }
-    uint below = subgroupBallotExclusiveBitCount(same), before = 0u;
-    if (below == 0u) {
-      before = s_sg[base + d];
-      s_sg[base + d] = before + subgroupBallotBitCount(same);
-    }
-    ranks[j] = subgroupShuffle(before, subgroupBallotFindLSB(same)) + below;
-    subgroupMemoryBarrierShared();
-    subgroupBarrier();
+    uint below = LANES_BELOW(same), before = 0u;
+    if (below == 0u) before = atomicAdd(s_sg[base + d], LANES_COUNT(same));
+    ranks[j] = subgroupShuffle(before, LANES_FIRST(same)) + below;
   }
   return ranks;
 }
@@ -263,6 +293,24 @@ uint[ITEMS] through_shared(uint words[ITEMS], uint sorted[ITEMS]) {
 }
 #endif
 
+#if !RANK_BALLOT
+// Starts, from the sorted (digit << 16 | slot) words of the 4-way splits:
+// where the digit changes, and every absent digit between the two sides'
+// starts there too (so own_keys is 0 for it). Each invocation reads its own
+// consecutive slots and the one before them. Ends with a barrier.
+void starts_from_words(uint own, uint tile_n) {
+  uint before = own == 0u ? 0u : (s_work[padded(own - 1u)] >> 16) + 1u;
+  for (uint j = 0u; j <= ITEMS; j++) {
+    uint i = own + j;
+    if (i > tile_n || (j == ITEMS && i != tile_n)) break;
+    uint d = i == tile_n ? BUCKETS : s_work[padded(i)] >> 16; // past the end: every digit left
+    for (uint x = before; x < d + (i == tile_n ? 0u : 1u); x++) s_own[x] = i;
+    before = i == tile_n ? BUCKETS : d + 1u;
+  }
+  barrier();
+}
+#endif
+
 void main() {
   uint lid = gl_LocalInvocationID.x;
   uint mask = (1u << u_digit_bits) - 1u;
@@ -284,30 +332,22 @@ void main() {
     digits[j] = ballot_slot(j) < tile_n ? key_digit(sort_key(loaded[j]), u_shift, mask) : mask;
   uint ranks[ITEMS] = ballot_ranks(digits);
   ballot_counts(tile_n, mask);
-  barrier();
-  publish_counts(tile);
   digit_starts();
   barrier();
+  publish_counts(tile, tile_n);
   uint sorted[ITEMS];
   for (uint j = 0u; j < ITEMS; j++)
     sorted[j] = s_own[digits[j]] + s_sg[gl_SubgroupID * BUCKETS + digits[j]] + ranks[j];
 #else
   uint own = scan_index() * ITEMS;
   uint digits[ITEMS];
-  for (uint d = lid; d < BUCKETS; d += WG_SIZE) s_own[d] = 0u;
-  barrier();
-  for (uint j = 0u; j < ITEMS; j++) {
-    bool valid = own + j < tile_n;
-    digits[j] = valid ? key_digit(sort_key(keys[tile * TILE + own + j]), u_shift, mask) : mask;
-    if (valid) atomicAdd(s_own[digits[j]], 1u);
-  }
-  barrier();
-  publish_counts(tile);
-  digit_starts();
-  barrier();
+  for (uint j = 0u; j < ITEMS; j++)
+    digits[j] = own + j < tile_n ? key_digit(sort_key(keys[tile * TILE + own + j]), u_shift, mask) : mask;
   split_digits(digits, own);
   barrier();
   split_work_words(2u, u_digit_bits);
+  starts_from_words(own, tile_n);
+  publish_counts(tile, tile_n);
 #endif
   look_back(tile, tile_n, mask);
 #if RANK_BALLOT

@@ -151,6 +151,7 @@ static void stage_forms(text *t, const glradix_context *ctx, _glradix_program p,
   case _GLRADIX_PROG_ONESWEEP:
   case _GLRADIX_PROG_ONESWEEP_PAIRS:
     define_i(t, "RANK_BALLOT", f->subgroup_size != 0);
+    define_i(t, "BALLOT_WORD", f->subgroup_size <= 32); /* a subgroup's ballot fits a uint */
     define_u(t, "SPIN_LIMIT", f->spin_limit);
     define_u(t, "FORCE_FALLBACK", f->force_fallback);
     define_u(t, "DELAY_TILES", f->delay_tiles);
