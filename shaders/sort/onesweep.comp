@@ -249,18 +249,20 @@ uint[ITEMS] ballot_ranks(uint digits[ITEMS]) {
   for (uint d = gl_SubgroupInvocationID; d < BUCKETS; d += SUBGROUP_SIZE) s_sg[base + d] = 0u;
   subgroupMemoryBarrierShared();
   subgroupBarrier();
+  LANES_T same[ITEMS]; // every key's match first: its ballots need no counter
+  for (uint j = 0u; j < ITEMS; j++) {
+    same[j] = BALLOT(true);
+    for (uint b = 0u; b < RADIX_BITS; b++) {
+      bool set = ((digits[j] >> b) & 1u) != 0u;
+      LANES_T v = BALLOT(set);
+      same[j] &= set ? v : ~v;
+    }
+  }
   uint ranks[ITEMS];
   for (uint j = 0u; j < ITEMS; j++) {
-    uint d = digits[j];
-    LANES_T same = BALLOT(true);
-    for (uint b = 0u; b < RADIX_BITS; b++) {
-      bool set = ((d >> b) & 1u) != 0u;
-      LANES_T v = BALLOT(set);
-      same &= set ? v : ~v;
-    }
-    uint below = LANES_BELOW(same), before = 0u;
-    if (below == 0u) before = atomicAdd(s_sg[base + d], LANES_COUNT(same));
-    ranks[j] = subgroupShuffle(before, LANES_FIRST(same)) + below;
+    uint below = LANES_BELOW(same[j]), before = 0u;
+    if (below == 0u) before = atomicAdd(s_sg[base + digits[j]], LANES_COUNT(same[j]));
+    ranks[j] = subgroupShuffle(before, LANES_FIRST(same[j])) + below;
   }
   return ranks;
 }
