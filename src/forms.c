@@ -181,7 +181,14 @@ void _glradix_forms_choose(_glradix_forms *f, unsigned radix_bits, const _glradi
   f->plan = h->plan               ? (glradix_plan)h->plan
             : radix_bits == 8     ? GLRADIX_PLAN_ONESWEEP
                                   : GLRADIX_PLAN_REDUCE_THEN_SCAN;
-  f->spin_limit = 256;
+  /* windows a look-back lane reads before it counts a late tile itself:
+   * few on CPU rasterizers, whose loops llvmpipe cuts short past 65,535
+   * iterations an invocation (and whose other thread is soon done) */
+  f->spin_limit = f->cpu_rasterizer ? 16u : 64u;
+  /* GPUs count each tile's digits before ranking it, so that later tiles'
+   * look-backs find them sooner; llvmpipe, whose shared atomics cost, takes
+   * them from the ranks */
+  f->early_counts = !f->cpu_rasterizer;
   f->force_fallback = h->force_fallback;
   f->delay_tiles = h->delay_tiles;
 }

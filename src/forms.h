@@ -92,6 +92,7 @@ typedef struct _glradix_forms {
    * word before falling back; the test hooks' forced fallbacks and
    * delayed tiles (0: none). */
   GLuint spin_limit, force_fallback, delay_tiles;
+  bool early_counts; /* it counts a tile's digits before ranking it (else from the ranks) */
 } _glradix_forms;
 
 /* What the per-tile form means to a program: the tiles' digit starts

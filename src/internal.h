@@ -358,11 +358,12 @@ void _glradix_shuffle_scatter(glradix_context *ctx, const _glradix_pass *pass,
  * its input (the caller's buffers) */
 void _glradix_copy_back(glradix_context *ctx, const _glradix_pass *last);
 /* the single-pass plan's stages: every pass's digit counts (`sort`: the
- * whole range as one pass), then per pass its tiles ranked and moved, with
- * their status words and ticket at those uint offsets of the counts buffer */
+ * whole range as one pass), then per pass shuffle_scatter finding its
+ * destinations by looking back, with its tiles' status words and ticket
+ * at those uint offsets of the counts buffer */
 void _glradix_digit_counts(glradix_context *ctx, const _glradix_pass *sort, bool key_bits);
-void _glradix_onesweep(glradix_context *ctx, const _glradix_pass *pass, GLuint status,
-                       GLuint ticket);
+void _glradix_shuffle_scatter_look_back(glradix_context *ctx, const _glradix_pass *pass,
+                                        GLuint status, GLuint ticket);
 /* The skip buffer's words (contract.h's SKIP_* constants say which). */
 enum { _GLRADIX_SKIP_WORDS = _GLRADIX_SKIP_FALLBACKS + 1 };
 

@@ -42,9 +42,9 @@ typedef struct _glradix_test_hooks {
                                its map of the sorted values failed */
   uint32_t small_grid;      /* nonzero: a large grid from this many tiles and one */
   int plan;                 /* nonzero: the glradix_plan a context asking for the default gets */
-  /* The single-pass plan's look-back (onesweep.comp), nonzero: every
-   * force_fallback-th tile it looks at counted by the looking group, every
-   * delay_tiles-th tile publishing its counts late (none before its sums). */
+  /* The single-pass plan's look-back (shuffle_scatter.comp), nonzero:
+   * every force_fallback-th tile it looks at counted by the looking group;
+   * every delay_tiles-th tile publishing nothing, as if it ran last. */
   uint32_t force_fallback;
   uint32_t delay_tiles;
 } _glradix_test_hooks;

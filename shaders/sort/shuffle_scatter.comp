@@ -17,7 +17,13 @@ layout(std430, binding = B_KEYS) readonly buffer Keys { KEY_T keys[]; };
 layout(std430, binding = B_KEYS) readonly buffer KeysVec { OWNED_VEC_T keys_vec[]; }; // LOAD_OWNED_KEYS
 layout(std430, binding = B_TILE_KEYS) writeonly buffer OutKeys { KEY_T out_keys[]; };
 layout(std430, binding = B_TILE_KEYS) writeonly buffer OutKeysVec { OWNED_VEC_T out_keys_vec[]; };
+#if LOOK_BACK
+// The single-pass plan's digit offsets and tiles' status words, which
+// other work groups write while this one reads them.
+layout(std430, binding = B_COUNTS) coherent volatile buffer Counts { uint counts[]; };
+#else
 layout(std430, binding = B_COUNTS) readonly buffer Counts { uint counts[]; };
+#endif
 #if HAS_VALUES
 layout(std430, binding = B_VALUES) readonly buffer Values { uint values[]; };
 layout(std430, binding = B_TILE_VALUES) writeonly buffer OutValues { uint out_values[]; };
@@ -157,6 +163,202 @@ uint pass_tile() {
   return g;
 #endif
 }
+
+#if LOOK_BACK
+// The single-pass plan's form (Onesweep: Adinets & Merrill 2022): the work
+// group takes its tile by a ticket, so that every earlier tile's group has
+// started; publishes the tile's digit counts; and finds each digit's keys
+// in the earlier tiles by looking back at their published words, in place
+// of a count stage and a scan. GL promises no forward progress between
+// work groups, so no wait is unbounded (decoupled fallback: Smith, Levien
+// & Owens, SPAA 2025): a look-back that has read a tile's word SPIN_LIMIT
+// times without a count stops, and the group counts that tile's digits
+// itself from its keys and publishes them with a compare-and-swap, so that
+// whichever count comes first stands (both are the same). Test hooks
+// (forms.h) force the fallback on every FORCE_FALLBACK-th tile looked at
+// and keep every DELAY_TILES-th tile from publishing.
+#if NEXT_COUNTS || TILE_STARTS || KEY_SPLIT || REVERSE_TILES
+#error "the look-back form finds its tiles' starts itself (forms.c)"
+#endif
+layout(location = LOC_PASS_INDEX) uniform uint u_pass_index; // its digits follow earlier passes'
+layout(location = LOC_STATUS) uniform uint u_status;         // its tiles' status words
+layout(location = LOC_TICKET) uniform uint u_ticket;         // its ticket
+
+shared uint s_tile;           // the tile this group ranks
+shared uint s_stuck;          // look-back: 1 + the tile to count (fallback), 0 for none
+shared uint s_start[BUCKETS]; // the tile's keys of each digit, then its first sorted slot of it
+
+// Tiles a look-back lane reads at once, so that a walk over tiles that
+// have published their own counts waits once a window.
+#define LOOK_WINDOW 8u
+// Digits per invocation where the look-back takes a digit per lane.
+#define DIGIT_LANES ((BUCKETS + WG_SIZE - 1u) / WG_SIZE)
+
+uint status_word(uint tile, uint d) { return u_status + tile * BUCKETS + d; }
+
+// Ticket: tiles in the order work groups start. Whole work group.
+uint take_ticket() {
+  if (gl_LocalInvocationID.x == 0u) s_tile = atomicAdd(counts[u_ticket], 1u);
+  barrier();
+  return s_tile;
+}
+
+// The tile's keys of digit d, from the starts.
+uint own_keys(uint d, uint tile_n) { return (d + 1u < BUCKETS ? s_start[d + 1u] : tile_n) - s_start[d]; }
+
+// The test hook's tiles that publish nothing, as if they ran after every
+// later tile: each later tile's look-back that reaches one must count it.
+bool delayed(uint tile) { return DELAY_TILES != 0u && tile % DELAY_TILES == DELAY_TILES - 1u; }
+
+// Publish, after a barrier, from the starts: each digit's count of this
+// tile as the tile's own (AGGREGATE), or for the first tile as the sum up
+// to it (INCLUSIVE).
+void publish_counts(uint tile, uint tile_n) {
+  if (delayed(tile)) return;
+  uint kind = tile == 0u ? STATUS_INCLUSIVE : STATUS_AGGREGATE;
+  for (uint d = gl_LocalInvocationID.x; d < BUCKETS; d += WG_SIZE)
+    counts[status_word(tile, d)] = (own_keys(d, tile_n) << STATUS_SHIFT) | kind;
+}
+
+#if EARLY_COUNTS
+// Early counts (GPUs): the tile's digit counts from the loaded keys, before
+// the splits, so that they are published while the tile is ranked and
+// later tiles' look-backs find them; then s_start's counts become starts,
+// an exclusive scan (padding, the largest digit, sorts last).
+void count_early(KEY_T loaded[ITEMS], uint own, uint tile_n, uint mask) {
+  for (uint d = gl_LocalInvocationID.x; d < BUCKETS; d += WG_SIZE) s_start[d] = 0u;
+  barrier();
+  for (uint j = 0u; j < ITEMS; j++)
+    if (own + j < tile_n) atomicAdd(s_start[key_digit(sort_key(loaded[j]), u_shift, mask)], 1u);
+  barrier();
+  uint first = scan_index() * DIGIT_LANES, sum = 0u;
+  for (uint k = 0u; k < DIGIT_LANES; k++)
+    if (first + k < BUCKETS) sum += s_start[first + k];
+  uvec2 total;
+  uint run = block_exclusive_scan(uvec2(sum, 0u), total).x;
+  for (uint k = 0u; k < DIGIT_LANES; k++)
+    if (first + k < BUCKETS) {
+      uint c = s_start[first + k];
+      s_start[first + k] = run;
+      run += c;
+    }
+  barrier();
+}
+#else
+// Starts (CPU rasterizers, where shared atomics cost), from the sorted
+// (digit << 16 | slot) words: where the digit changes, and every absent
+// digit between the two sides starts there too (own_keys is 0 for it).
+// Each invocation reads its own consecutive slots and the one before them.
+void starts_from_words(uint own, uint tile_n) {
+  uint next_digit = own == 0u ? 0u : (s_work[padded(own - 1u)] >> 16) + 1u;
+  for (uint j = 0u; j <= ITEMS; j++) {
+    uint i = own + j;
+    if (i > tile_n || (j == ITEMS && i != tile_n)) break;
+    uint last = i == tile_n ? BUCKETS - 1u : s_work[padded(i)] >> 16; // past the end: every digit left
+    for (uint x = next_digit; x <= last; x++) s_start[x] = i;
+    next_digit = last + 1u;
+  }
+  barrier();
+}
+#endif
+
+// Fallback: tile k's count of each digit, from its keys, into s_dest
+// (free until the look-back ends). Whole work group.
+void count_tile(uint k, uint mask) {
+  for (uint d = gl_LocalInvocationID.x; d < BUCKETS; d += WG_SIZE) s_dest[d] = 0u;
+  barrier();
+  uint n = keys_in_tile(k);
+  for (uint j = 0u; j < ITEMS; j++) {
+    uint slot = j * WG_SIZE + gl_LocalInvocationID.x;
+    if (slot < n) atomicAdd(s_dest[key_digit(sort_key(keys[k * TILE + slot]), u_shift, mask)], 1u);
+  }
+  barrier();
+}
+
+// The test hook: the look-back takes every FORCE_FALLBACK-th tile for one
+// not yet published, and falls back at once.
+bool forced(uint k) { return FORCE_FALLBACK != 0u && k % FORCE_FALLBACK == 0u; }
+
+// Look back, one digit per lane (DIGIT_LANES an invocation, in registers):
+// from the tile before this one down, add each tile's own count until a
+// sum up to a tile ends it; a tile with no word after SPIN_LIMIT reads
+// stops the lane. Then, if some lane stopped, the group counts the latest
+// such tile itself (count_tile), publishes that with a compare-and-swap
+// where nothing stands yet, and goes on. Every round either ends every
+// lane or settles one tile for good, and a lane reads at most SPIN_LIMIT
+// windows a round past the tiles it settles: the loops are bounded (and
+// short on llvmpipe, which cuts long ones).
+// Then it publishes each digit's sum up to this tile (INCLUSIVE) and sets where its sorted slots go: the
+// digit's offset in the pass (the scan of every pass's counts runs on, so
+// less the keys of the earlier passes) + the earlier tiles' keys of it -
+// its first slot here. Whole work group.
+void look_back(uint tile, uint tile_n, uint mask) {
+  uint lid = gl_LocalInvocationID.x;
+  uint excl[DIGIT_LANES], next[DIGIT_LANES]; // next: 1 + the next tile to read, 0 when done
+  for (uint k = 0u; k < DIGIT_LANES; k++) {
+    excl[k] = 0u;
+    next[k] = tile;
+  }
+  for (;;) {
+    if (lid == 0u) s_stuck = 0u;
+    barrier();
+    for (uint k = 0u; k < DIGIT_LANES; k++) {
+      uint d = lid + k * WG_SIZE, spins = 0u;
+      while (d < BUCKETS && next[k] != 0u) {
+        uint words[LOOK_WINDOW];
+        for (uint w = 0u; w < LOOK_WINDOW; w++) {
+          uint at = next[k] - 1u - w;
+          words[w] = w >= next[k] || forced(at) ? 0u : counts[status_word(at, d)];
+        }
+        uint w = 0u;
+        for (; w < LOOK_WINDOW && w < next[k]; w++) {
+          if ((words[w] & 3u) == 0u) break;
+          excl[k] += words[w] >> STATUS_SHIFT;
+          if ((words[w] & 3u) == STATUS_INCLUSIVE) break;
+        }
+        if (w < LOOK_WINDOW && w < next[k] && (words[w] & 3u) == STATUS_INCLUSIVE) {
+          next[k] = 0u;
+          break;
+        }
+        next[k] -= w;
+        if (next[k] == 0u || w > 0u) continue;
+        spins++; // the window's first tile has no word yet
+        if (forced(next[k] - 1u) || spins > SPIN_LIMIT) {
+          atomicMax(s_stuck, next[k]);
+          break;
+        }
+      }
+    }
+    barrier();
+    uint stuck = s_stuck;
+    if (stuck == 0u) break;
+    count_tile(stuck - 1u, mask);
+    for (uint k = 0u; k < DIGIT_LANES; k++) {
+      uint d = lid + k * WG_SIZE;
+      if (d < BUCKETS && next[k] == stuck) {
+        uint counted = s_dest[d];
+        uint was = atomicCompSwap(counts[status_word(stuck - 1u, d)], 0u,
+                                  (counted << STATUS_SHIFT) | STATUS_AGGREGATE);
+        bool inclusive = (was & 3u) == STATUS_INCLUSIVE;
+        excl[k] += inclusive ? was >> STATUS_SHIFT : counted;
+        next[k] = inclusive ? 0u : stuck - 1u;
+      }
+    }
+    if (lid == 0u) atomicAdd(skip[SKIP_FALLBACKS], 1u);
+    barrier();
+  }
+  uint before = u_pass_index * sort_count();
+  for (uint k = 0u; k < DIGIT_LANES; k++) {
+    uint d = lid + k * WG_SIZE;
+    if (d < BUCKETS) {
+      if (!delayed(tile))
+        counts[status_word(tile, d)] = ((excl[k] + own_keys(d, tile_n)) << STATUS_SHIFT) | STATUS_INCLUSIVE;
+      s_dest[d] = counts[u_pass_index * BUCKETS + d] - before + excl[k] - s_start[d];
+    }
+  }
+  barrier();
+}
+#endif
 
 // The steps of main(), in the order it runs them.
 
@@ -492,13 +694,19 @@ void store_gathered_slots(uint lid, uint base, uint tile_n, bool counting) {
 #endif
 
 void main() {
+#if LOOK_BACK
+  uint tile = pass_skipped(u_shift, u_digit_bits) ? group_index() : take_ticket();
+#else
   uint tile = pass_tile();
+#endif
   uint own = scan_index() * ITEMS;
   KEY_T loaded[ITEMS];
   uint mine[ITEMS]; // the values (HAS_VALUES), loaded where VALUES_AT says
   LOAD_TILE(loaded, mine, tile, own);
   bool counting = start_next_counts();
+#if !LOOK_BACK
   tile_destinations(tile);
+#endif
   uint tile_n = keys_in_tile(tile);
   if (tile_n == 0u) return;
   // Computed here and passed to the steps: computed in them, their shorter
@@ -510,13 +718,23 @@ void main() {
     copy_skipped_tile(tile, own, tile_n, loaded, mine, counting);
     return;
   }
+#if LOOK_BACK && EARLY_COUNTS
+  count_early(loaded, own, tile_n, mask);
+  publish_counts(tile, tile_n);
+#endif
   RANK_FIRST_SPLIT(first, loaded, own, tile_n, mask);
-#if !TILE_STARTS
+#if !TILE_STARTS && !LOOK_BACK
   bucket_starts_from_split(first, lid);
 #endif
   barrier();
   rank_other_splits();
-#if !TILE_STARTS && !KEY_SPLIT
+#if LOOK_BACK
+#if !EARLY_COUNTS
+  starts_from_words(own, tile_n);
+  publish_counts(tile, tile_n);
+#endif
+  look_back(tile, tile_n, mask);
+#elif !TILE_STARTS && !KEY_SPLIT
   bucket_starts_from_words(own, tile_n);
 #endif
   STORE_TILE(tile, own, lid, base, tile_n, mask, loaded, mine, counting);

@@ -93,7 +93,7 @@
   G(PER_TILE, GATHER)                                                                              \
   G(TILE_COUNTS, PER_TILE)                                                                         \
   G(SHUFFLE_SCATTER, PER_TILE)                                                                     \
-  G(ONESWEEP, PASS)                                                                                \
+  G(ONESWEEP, SHUFFLE_SCATTER)                                                                     \
   G(COUNT, NONE)                                                                                   \
   G(SCAN, COUNT)                                                                                   \
   G(COMPACT, COUNT)                                                                                \
@@ -124,7 +124,7 @@
   U(NEXT_BITS)      /* NEXT_COUNTS: its digit's width */                                           \
   U(NEXT_COUNTS)    /* NEXT_COUNTS: uint offset where its counts add up */                         \
   U(REVERSE_FROM)   /* nonzero n: groups below n take tiles n-1 down to 0 */
-/* onesweep: where the pass's words are in the counts buffer (uint offsets) */
+/* shuffle_scatter's look-back form: the pass's words in the counts buffer (uint offsets) */
 #define _GLRADIX_UNIFORMS_ONESWEEP(U)                                                              \
   U(PASS_INDEX)     /* the pass: its digits' offsets follow earlier passes' (digit_counts) */    \
   U(STATUS)         /* its tiles' status words, BUCKETS a tile */                                 \
@@ -192,10 +192,11 @@
   P(SHUFFLE_SCATTER,       shuffle_scatter, 0, 1, WIDE, SHUFFLE_SCATTER, 6 + NEXT_COUNTS,  SHUFFLE) \
   P(SHUFFLE_SCATTER_PAIRS, shuffle_scatter, 1, 1, WIDE, SHUFFLE_SCATTER, 10 + NEXT_COUNTS, SHUFFLE) \
   P(COPY_BACK,             copy_back,       0, 1, WIDE, PASS,            3,                NONE)   \
-  /* the single-pass plan: every pass's digit counts, then one dispatch a pass */                  \
+  /* the single-pass plan: every pass's digit counts, then a pass a dispatch, shuffle_scatter      \
+   * finding its destinations by looking back (LOOK_BACK) */                                       \
   P(DIGIT_COUNTS,          digit_counts,    0, 1, BASE, GATHER,          3,                KEY_BITS) \
-  P(ONESWEEP,              onesweep,        0, 1, BASE, ONESWEEP,        4,                SHUFFLE) \
-  P(ONESWEEP_PAIRS,        onesweep,        1, 1, BASE, ONESWEEP,        6,                SHUFFLE) \
+  P(ONESWEEP,              shuffle_scatter, 0, 1, BASE, ONESWEEP,        6,                SHUFFLE)\
+  P(ONESWEEP_PAIRS,        shuffle_scatter, 1, 1, BASE, ONESWEEP,        10,               SHUFFLE)\
   P(COPY_BACK_PAIRS,       copy_back,       1, 1, WIDE, PASS,            5,                NONE)   \
   P(COMPACT_FLAGS,         compact_flags,   0, 0, BASE, COMPACT,         3,                COMPACT) \
   P(COMPACT_SCATTER,       compact_scatter, 0, 0, BASE, COMPACT,         5,                COMPACT) \

@@ -113,6 +113,12 @@ static void define_locations(text *t, _glradix_uniform_group g) {
     define_i(t, GROUPS[g].locations[i].name, GROUPS[g].locations[i].value);
 }
 
+/* The single-pass plan's shuffle_scatter (contract.h): it finds its tiles'
+ * starts itself, and keeps no per-tile form. */
+static bool look_back_program(_glradix_program p) {
+  return p == _GLRADIX_PROG_ONESWEEP || p == _GLRADIX_PROG_ONESWEEP_PAIRS;
+}
+
 /* Programs with a form that holds more in shared memory get it where it
  * fits the driver's limit: tile_sort and global_scatter a tile's whole keys
  * (and values), STAGED; else (llvmpipe's 7168-key tiles in 32 KB) they move
@@ -140,22 +146,22 @@ static void stage_forms(text *t, const glradix_context *ctx, _glradix_program p,
              (GLint64)tile * 4 * key_words + ((GLint64)4 << ctx->desc.radix_bits) <= f->max_shared);
     break;
   case _GLRADIX_PROG_SHUFFLE_SCATTER:
-  case _GLRADIX_PROG_SHUFFLE_SCATTER_PAIRS: {
-    const _glradix_scatter_form *scatter = &f->scatter[key_words - 1][pairs];
-    define_i(t, "MOVE_SHARED", scatter->move_shared);
-    define_i(t, "KEY_SPLIT", scatter->key_split);
-    define_i(t, "REVERSE_TILES", f->reverse_tiles);
-    define_i(t, "VALUES_AT", scatter->values_at);
-    break;
-  }
+  case _GLRADIX_PROG_SHUFFLE_SCATTER_PAIRS:
   case _GLRADIX_PROG_ONESWEEP:
-  case _GLRADIX_PROG_ONESWEEP_PAIRS:
-    define_i(t, "RANK_BALLOT", f->subgroup_size != 0);
-    define_i(t, "BALLOT_WORD", f->subgroup_size <= 32); /* a subgroup's ballot fits a uint */
+  case _GLRADIX_PROG_ONESWEEP_PAIRS: {
+    const _glradix_scatter_form *scatter = &f->scatter[key_words - 1][pairs];
+    const bool look_back = look_back_program(p);
+    define_i(t, "MOVE_SHARED", scatter->move_shared);
+    define_i(t, "KEY_SPLIT", scatter->key_split && !look_back);
+    define_i(t, "REVERSE_TILES", f->reverse_tiles && !look_back);
+    define_i(t, "VALUES_AT", scatter->values_at);
+    define_i(t, "LOOK_BACK", look_back);
+    define_i(t, "EARLY_COUNTS", f->early_counts);
     define_u(t, "SPIN_LIMIT", f->spin_limit);
     define_u(t, "FORCE_FALLBACK", f->force_fallback);
     define_u(t, "DELAY_TILES", f->delay_tiles);
     break;
+  }
   case _GLRADIX_PROG_TILE_COUNTS:
   case _GLRADIX_PROG_TILE_COUNTS_ONE:
     define_i(t, "COUNT_ROWS", f->count_rows);
@@ -199,8 +205,8 @@ char *_glradix_prelude(const glradix_context *ctx, _glradix_program p, _glradix_
   define_i(&t, "CPU_RASTERIZER", f->cpu_rasterizer);
   define_u(&t, "SMALL_GRID", f->small_grid);
   define_i(&t, "COLUMN_SHIFT", (int)f->column_shift);
-  define_i(&t, "TILE_STARTS", _glradix_tile_starts(f));
-  define_i(&t, "NEXT_COUNTS", _glradix_next_counts(f));
+  define_i(&t, "TILE_STARTS", _glradix_tile_starts(f) && !look_back_program(p));
+  define_i(&t, "NEXT_COUNTS", _glradix_next_counts(f) && !look_back_program(p));
   stage_forms(&t, ctx, p, key_words, tile);
 
   /* the contract */

@@ -32,3 +32,15 @@ void _glradix_shuffle_scatter(glradix_context *ctx, const _glradix_pass *pass,
   }
   _glradix_dispatch_tiles(ctx, pass, false);
 }
+
+/* The single-pass plan's form (LOOK_BACK): each work group takes a tile by
+ * its ticket, publishes its digit counts and finds its destinations by
+ * looking back at the earlier tiles', counting a late tile itself. */
+void _glradix_shuffle_scatter_look_back(glradix_context *ctx, const _glradix_pass *pass,
+                                        GLuint status, GLuint ticket) {
+  _glradix_use_pass(ctx, pass->pairs ? _GLRADIX_PROG_ONESWEEP_PAIRS : _GLRADIX_PROG_ONESWEEP, pass);
+  ctx->gl.Uniform1ui(_GLRADIX_LOC_PASS_INDEX, pass->index);
+  ctx->gl.Uniform1ui(_GLRADIX_LOC_STATUS, status);
+  ctx->gl.Uniform1ui(_GLRADIX_LOC_TICKET, ticket);
+  _glradix_dispatch_tiles(ctx, pass, false);
+}

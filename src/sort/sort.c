@@ -145,7 +145,7 @@ static void run_step(glradix_context *ctx, const _glradix_step_list *pl, const _
     _glradix_digit_counts(ctx, &s->pass, s->key_bits);
     break;
   case _GLRADIX_STEP_ONESWEEP:
-    _glradix_onesweep(ctx, &s->pass, s->status, s->ticket);
+    _glradix_shuffle_scatter_look_back(ctx, &s->pass, s->status, s->ticket);
     break;
   }
   /* the tile stages' output is the next stage's input */
