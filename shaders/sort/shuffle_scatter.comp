@@ -190,7 +190,7 @@ shared uint s_start[BUCKETS]; // the tile's keys of each digit, then its first s
 
 // Tiles a look-back lane reads at once, so that a walk over tiles that
 // have published their own counts waits once a window.
-#define LOOK_WINDOW 8u
+#define LOOK_WINDOW 4u
 // Digits per invocation where the look-back takes a digit per lane.
 #define DIGIT_LANES ((BUCKETS + WG_SIZE - 1u) / WG_SIZE)
 
@@ -281,12 +281,12 @@ bool forced(uint k) { return FORCE_FALLBACK != 0u && k % FORCE_FALLBACK == 0u; }
 
 // Look back, one digit per lane (DIGIT_LANES an invocation, in registers):
 // from the tile before this one down, add each tile's own count until a
-// sum up to a tile ends it; a tile with no word after SPIN_LIMIT reads
-// stops the lane. Then, if some lane stopped, the group counts the latest
+// sum up to a tile ends it; a tile with no word after SPIN_LIMIT reads of
+// it stops the lane. Then, if some lane stopped, the group counts the latest
 // such tile itself (count_tile), publishes that with a compare-and-swap
 // where nothing stands yet, and goes on. Every round either ends every
 // lane or settles one tile for good, and a lane reads at most SPIN_LIMIT
-// windows a round past the tiles it settles: the loops are bounded (and
+// words a round past the tiles it settles: the loops are bounded (and
 // short on llvmpipe, which cuts long ones).
 // Then it publishes each digit's sum up to this tile (INCLUSIVE) and sets where its sorted slots go: the
 // digit's offset in the pass (the scan of every pass's counts runs on, so
@@ -305,28 +305,28 @@ void look_back(uint tile, uint tile_n, uint mask) {
     for (uint k = 0u; k < DIGIT_LANES; k++) {
       uint d = lid + k * WG_SIZE, spins = 0u;
       while (d < BUCKETS && next[k] != 0u) {
-        uint words[LOOK_WINDOW];
-        for (uint w = 0u; w < LOOK_WINDOW; w++) {
-          uint at = next[k] - 1u - w;
-          words[w] = w >= next[k] || forced(at) ? 0u : counts[status_word(at, d)];
+        // the next tile's word alone until it is there, then it and the
+        // LOOK_WINDOW - 1 before it at once
+        uint at = next[k] - 1u;
+        if (forced(at) || (counts[status_word(at, d)] & 3u) == 0u) {
+          spins++;
+          if (forced(at) || spins > SPIN_LIMIT) {
+            atomicMax(s_stuck, next[k]);
+            break;
+          }
+          continue;
         }
+        uint words[LOOK_WINDOW];
+        for (uint w = 0u; w < LOOK_WINDOW; w++)
+          words[w] = w >= next[k] || forced(at - w) ? 0u : counts[status_word(at - w, d)];
         uint w = 0u;
         for (; w < LOOK_WINDOW && w < next[k]; w++) {
           if ((words[w] & 3u) == 0u) break;
           excl[k] += words[w] >> STATUS_SHIFT;
           if ((words[w] & 3u) == STATUS_INCLUSIVE) break;
         }
-        if (w < LOOK_WINDOW && w < next[k] && (words[w] & 3u) == STATUS_INCLUSIVE) {
-          next[k] = 0u;
-          break;
-        }
-        next[k] -= w;
-        if (next[k] == 0u || w > 0u) continue;
-        spins++; // the window's first tile has no word yet
-        if (forced(next[k] - 1u) || spins > SPIN_LIMIT) {
-          atomicMax(s_stuck, next[k]);
-          break;
-        }
+        bool inclusive = w < LOOK_WINDOW && w < next[k] && (words[w] & 3u) == STATUS_INCLUSIVE;
+        next[k] = inclusive ? 0u : next[k] - w;
       }
     }
     barrier();
