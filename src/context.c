@@ -175,18 +175,20 @@ static void choose_forms(glradix_context *ctx, const _glradix_limits *limits) {
   _glradix_forms_choose(&ctx->forms, ctx->desc.radix_bits, limits, &hooks);
 }
 
-/* Step 7: the default plan where it fits, from the programs' storage
- * blocks (no program need be built to know them); `desc` is the caller's,
- * whose plan says whether the default was asked for. Reduce-then-scan's
- * pairs need 10 or 11 blocks (GL 4.3 promises 8, ES 3.1 4),
- * scan-then-propagate's 6, so a context between them sorts pairs the
- * slower way, not not at all. */
+/* Step 7: the plan, from the programs' storage blocks (no program need
+ * be built to know them); `desc` is the caller's. The default is the
+ * forms' plan where its pair programs fit, else the next that fits:
+ * reduce-then-scan's pairs need 10 or 11 blocks (GL 4.3 promises 8, ES
+ * 3.1 4), scan-then-propagate's 6, so a context between them sorts pairs
+ * the slower way, not not at all. The single-pass plan, asked for or the
+ * forms', gives way the same way, said once in the log; the design's
+ * plans asked for stay, and a call that needs a program above the limit
+ * says so. */
 static void choose_plan(glradix_context *ctx, const glradix_desc *desc) {
-  if (desc->plan != GLRADIX_PLAN_DEFAULT) return;
-  const glradix_plan preferred = ctx->forms.plan;
-  ctx->desc.plan =
-      _glradix_plan_default(_glradix_program_blocks(&ctx->forms), ctx->max_blocks, preferred);
-  if (ctx->desc.plan != preferred)
+  glradix_plan wanted = desc->plan == GLRADIX_PLAN_DEFAULT ? ctx->forms.plan : desc->plan;
+  if (desc->plan != GLRADIX_PLAN_DEFAULT && wanted != GLRADIX_PLAN_ONESWEEP) return;
+  ctx->desc.plan = _glradix_plan_default(_glradix_program_blocks(&ctx->forms), ctx->max_blocks, wanted);
+  if (wanted == GLRADIX_PLAN_ONESWEEP && ctx->desc.plan != wanted)
     _glradix_log(&ctx->desc,
                  "glradix_create: the single-pass plan's sorts of pairs need more storage "
                  "blocks than %s %d: sorts take plan %d",

@@ -176,11 +176,10 @@ void _glradix_forms_choose(_glradix_forms *f, unsigned radix_bits, const _glradi
    * 8-12 bytes an invocation): its climbs are latency-bound, and larger
    * groups ran faster (BENCHMARKS.md, "LBVH"). */
   f->lbvh_wg = h->lbvh_wg && h->lbvh_wg < f->wg_size ? h->lbvh_wg : f->wg_size;
-  /* The single-pass plan at radix_bits 8; 2 and 4 keep reduce-then-scan
-   * (BENCHMARKS.md, "Measured choices"). */
-  f->plan = h->plan               ? (glradix_plan)h->plan
-            : radix_bits == 8     ? GLRADIX_PLAN_ONESWEEP
-                                  : GLRADIX_PLAN_REDUCE_THEN_SCAN;
+  /* Reduce-then-scan on every driver measured: the single-pass plan's
+   * look-back cost more than the count stage and scan it saves on an H100,
+   * and llvmpipe ran both alike (BENCHMARKS.md, "Measured choices"). */
+  f->plan = h->plan ? (glradix_plan)h->plan : GLRADIX_PLAN_REDUCE_THEN_SCAN;
   /* windows a look-back lane reads before it counts a late tile itself:
    * few on CPU rasterizers, whose loops llvmpipe cuts short past 65,535
    * iterations an invocation (and whose other thread is soon done) */

@@ -13,7 +13,7 @@
 enum { KEYS = 11, VALUES = 12, TILE_KEYS = 21, TILE_VALUES = 22, COUNTS = 31, KEY_MODE = 5 };
 enum { SMALL_TILES = 300, LARGE_TILES = 5000 };
 
-typedef enum which { ONE_TILE, REDUCE_THEN_SCAN, SCAN_THEN_PROPAGATE, WHICH_COUNT } which;
+typedef enum which { ONE_TILE, REDUCE_THEN_SCAN, SCAN_THEN_PROPAGATE, ONESWEEP, WHICH_COUNT } which;
 typedef enum range { FULL, PARTIAL, ONE_PASS, RANGE_COUNT } range;
 enum { NO_INSPECT, INSPECT_FIRST, INSPECT_LAST, INSPECT_COUNT };
 
@@ -56,16 +56,24 @@ static _glradix_scan_plan tile_levels(int shape) {
   return (_glradix_scan_plan){3, {9000000, 17579, 35, 1}, {0, 9000000, 9017579, 9017614}, 9017615};
 }
 
+/* The single-pass plan's scan of every pass's digit counts: one level, or two. */
+static _glradix_scan_plan digit_levels(int shape) {
+  if (shape % 2 == 0) return (_glradix_scan_plan){1, {2048, 1}, {0, 2048}, 2049};
+  return (_glradix_scan_plan){2, {4096, 8, 1}, {0, 4096, 4104}, 4105};
+}
+
 static _glradix_plan_desc desc_of(const combo *c) {
   _glradix_plan_desc d = {
       .plan = c->plan == SCAN_THEN_PROPAGATE ? GLRADIX_PLAN_SCAN_THEN_PROPAGATE
+              : c->plan == ONESWEEP          ? GLRADIX_PLAN_ONESWEEP
                                              : GLRADIX_PLAN_REDUCE_THEN_SCAN,
       .single = c->plan == ONE_TILE, .stop = c->inspect != NO_INSPECT,
       .stop_pass = c->inspect == INSPECT_LAST ? passes_of(c) - 1 : 0,
       .radix_bits = c->radix_bits, .end_bit = end_of(c), .tile_keys = TILE_KEYS,
       .tile_values = TILE_VALUES, .counts = COUNTS, .per_tile = c->per_tile,
       .tile_scan = tile_levels(c->scan_shape), .column_scan = column_levels(c->scan_shape),
-      .few_totals = (c->scan_shape & 1) != 0, .spreads = (c->scan_shape & 2) != 0};
+      .few_totals = (c->scan_shape & 1) != 0, .spreads = (c->scan_shape & 2) != 0,
+      .digit_scan = digit_levels(c->scan_shape), .status = digit_levels(c->scan_shape).total};
   d.sort = (_glradix_pass){.pairs = c->pairs, .keys = KEYS, .values = c->pairs ? VALUES : 0u,
                            .count = c->small_grid ? 5000u : 900000u,
                            .num_tiles = c->small_grid ? SMALL_TILES : LARGE_TILES,
@@ -193,17 +201,59 @@ static void expect_passes(const combo *c, const _glradix_plan_desc *d, expected 
   if (!stp && n % 2 == 1) expect(e, _GLRADIX_STEP_COPY_BACK, _GLRADIX_NO_STAGE, &pass);
 }
 
+/* The single-pass plan's rules, in words:
+ * - a fill of every pass's digit counts, their scan's levels, the tiles'
+ *   status words (radix_bits^2 a tile, per pass, from the scan's total)
+ *   and a ticket per pass after them;
+ * - digit_counts over the whole range (gathering the key bits where the
+ *   range has two passes or more), ending the first pass's tile stage;
+ * - the scan of those counts, whole, in place;
+ * - per pass a look-back shuffle_scatter, buffers as reduce-then-scan's,
+ *   with its pass's status words and ticket; the copy back after an odd
+ *   number of passes;
+ * - inspection runs scan-then-propagate. */
+static void expect_onesweep(const combo *c, const _glradix_plan_desc *d, expected *e) {
+  const unsigned n = passes_of(c);
+  const GLuint words = d->sort.num_tiles << c->radix_bits, tickets = d->status + n * words;
+  e->scans = true;
+  e->levels = d->digit_scan;
+  _glradix_pass pass = d->sort;
+  _glradix_step *f = expect(e, _GLRADIX_STEP_FILL_COUNTS, _GLRADIX_NO_STAGE, &pass);
+  f->fill_first = 0;
+  f->fill_words = tickets + n;
+  expect(e, _GLRADIX_STEP_DIGIT_COUNTS, GLRADIX_STAGE_LOCAL_SHUFFLE, &pass)->key_bits = n >= 2;
+  _glradix_step *s = expect(e, _GLRADIX_STEP_SCAN, GLRADIX_STAGE_SCAN, &pass);
+  s->leave = _GLRADIX_SCAN_WHOLE;
+  s->io = (_glradix_scan_io){.in = COUNTS, .out = COUNTS};
+  for (unsigned p = 0; p < n; p++) {
+    const bool odd = p % 2 == 1;
+    pass.index = p;
+    pass.shift = begin_of(c) + p * c->radix_bits;
+    pass.digit_bits = end_of(c) - pass.shift < c->radix_bits ? end_of(c) - pass.shift : c->radix_bits;
+    pass.keys = odd ? TILE_KEYS : KEYS;
+    pass.values = odd ? TILE_VALUES : d->sort.values;
+    pass.out_keys = odd ? KEYS : TILE_KEYS;
+    pass.out_values = odd ? d->sort.values : TILE_VALUES;
+    s = expect(e, _GLRADIX_STEP_ONESWEEP, GLRADIX_STAGE_GLOBAL_SCATTER, &pass);
+    s->status = d->status + p * words;
+    s->ticket = tickets + p;
+  }
+  if (n % 2 == 1) expect(e, _GLRADIX_STEP_COPY_BACK, _GLRADIX_NO_STAGE, &pass);
+}
+
 static void expect_plan(const combo *c, const _glradix_plan_desc *d, expected *e) {
   *e = (expected){.count = 0};
   e->skips = passes_of(c) >= 2 && c->inspect == NO_INSPECT;
   if (c->plan == ONE_TILE) expect_one_tile(c, d, e);
+  else if (c->plan == ONESWEEP && c->inspect == NO_INSPECT) expect_onesweep(c, d, e);
   else expect_passes(c, d, e);
 }
 
 /* ---- comparing ----------------------------------------------------------- */
 
 static void describe(const combo *c) {
-  static const char *plans[] = {"one tile", "reduce-then-scan", "scan-then-propagate"};
+  static const char *plans[] = {"one tile", "reduce-then-scan", "scan-then-propagate",
+                                "single-pass"};
   snprintf(where, sizeof where,
            "%s, radix_bits %u, %u-bit keys, bits [%u, %u), %s, %s, %s grid, per_tile %d, "
            "inspect %d, scan shape %d",
@@ -241,7 +291,13 @@ static void compare_step(const _glradix_step *got, const _glradix_step *want, un
     return;
   }
   if (k != _GLRADIX_STEP_COUNTED) compare_pass(got, want, i);
-  if (k == _GLRADIX_STEP_LOCAL_SHUFFLE || k == _GLRADIX_STEP_TILE_COUNTS) SAME(key_bits);
+  if (k == _GLRADIX_STEP_LOCAL_SHUFFLE || k == _GLRADIX_STEP_TILE_COUNTS ||
+      k == _GLRADIX_STEP_DIGIT_COUNTS)
+    SAME(key_bits);
+  if (k == _GLRADIX_STEP_ONESWEEP) {
+    SAME(status);
+    SAME(ticket);
+  }
   if (k == _GLRADIX_STEP_TILE_COUNTS || k == _GLRADIX_STEP_SCAN ||
       k == _GLRADIX_STEP_SHUFFLE_SCATTER) {
     SAME(spread);
@@ -275,6 +331,14 @@ static uint64_t expected_programs(const combo *c) {
   if (c->plan == ONE_TILE)
     return 1ull << (p ? _GLRADIX_PROG_TILE_SORT_PAIRS : _GLRADIX_PROG_TILE_SORT);
   uint64_t set = 1ull << _GLRADIX_PROG_SCAN_BLOCKS;
+  if (c->plan == ONESWEEP && c->inspect == NO_INSPECT) {
+    set |= 1ull << _GLRADIX_PROG_FILL_WORDS | 1ull << _GLRADIX_PROG_DIGIT_COUNTS;
+    set |= 1ull << (p ? _GLRADIX_PROG_ONESWEEP_PAIRS : _GLRADIX_PROG_ONESWEEP);
+    if (digit_levels(c->scan_shape).levels >= 2) set |= 1ull << _GLRADIX_PROG_SCAN_ADD;
+    if (passes_of(c) % 2 == 1)
+      set |= 1ull << (p ? _GLRADIX_PROG_COPY_BACK_PAIRS : _GLRADIX_PROG_COPY_BACK);
+    return set;
+  }
   if (c->plan == SCAN_THEN_PROPAGATE || c->inspect != NO_INSPECT) {
     set |= 1ull << (p ? _GLRADIX_PROG_LOCAL_SHUFFLE_PAIRS : _GLRADIX_PROG_LOCAL_SHUFFLE);
     set |= 1ull << (p ? _GLRADIX_PROG_GLOBAL_SCATTER_PAIRS : _GLRADIX_PROG_GLOBAL_SCATTER);
@@ -404,6 +468,44 @@ START_TEST(default_plan_from_blocks) {
 }
 END_TEST
 
+/* The single-pass plan where its pair programs fit (its copy back's too),
+ * else the design's plans in their order. */
+START_TEST(single_pass_plan_from_blocks) {
+  const glradix_plan one = GLRADIX_PLAN_ONESWEEP;
+  GLint blocks[_GLRADIX_PROG_COUNT];
+  for (int k = 0; k < _GLRADIX_PROG_COUNT; k++) blocks[k] = 4;
+  ck_assert_int_eq(_glradix_plan_default(blocks, 8, one), one);
+  blocks[_GLRADIX_PROG_ONESWEEP] = 9; /* keys alone: not the choice's */
+  ck_assert_int_eq(_glradix_plan_default(blocks, 8, one), one);
+  blocks[_GLRADIX_PROG_ONESWEEP_PAIRS] = 10;
+  ck_assert_int_eq(_glradix_plan_default(blocks, 8, one), GLRADIX_PLAN_REDUCE_THEN_SCAN);
+  ck_assert_int_eq(_glradix_plan_default(blocks, 10, one), one);
+  blocks[_GLRADIX_PROG_ONESWEEP_PAIRS] = 4;
+  blocks[_GLRADIX_PROG_DIGIT_COUNTS] = 9;
+  ck_assert_int_eq(_glradix_plan_default(blocks, 8, one), GLRADIX_PLAN_REDUCE_THEN_SCAN);
+  blocks[_GLRADIX_PROG_SHUFFLE_SCATTER_PAIRS] = 11;
+  ck_assert_int_eq(_glradix_plan_default(blocks, 8, one), GLRADIX_PLAN_SCAN_THEN_PROPAGATE);
+}
+END_TEST
+
+/* Its status words hold counts below 2^30: a sort of 2^30 keys takes
+ * reduce-then-scan's steps, one key fewer its own. */
+START_TEST(single_pass_plan_below_2_30_keys) {
+  combo c = {.plan = ONESWEEP, .radix_bits = 8, .key_words = 1, .bits = FULL,
+             .per_tile = _GLRADIX_PER_TILE_STARTS};
+  describe(&c);
+  _glradix_plan_desc d = desc_of(&c);
+  d.sort.count = (1u << 30) - 1u;
+  ck_assert(_glradix_plan_make(&d, &got_list));
+  ck_assert_int_eq(got_list.steps[1].kind, _GLRADIX_STEP_DIGIT_COUNTS);
+  d.sort.count = 1u << 30;
+  ck_assert(_glradix_plan_make(&d, &got_list));
+  c.plan = REDUCE_THEN_SCAN;
+  expect_plan(&c, &d, &want_list);
+  compare_plan(&got_list, &want_list);
+}
+END_TEST
+
 /* What glradix_reserve checks: every program a sort of the plan may run. */
 START_TEST(programs_any_sort_may_run) {
   _glradix_program programs[_GLRADIX_PROG_COUNT];
@@ -431,6 +533,8 @@ int main(void) {
   tcase_add_test(tc, every_plan_follows_the_rules);
   tcase_add_test(tc, capacity_is_checked);
   tcase_add_test(tc, default_plan_from_blocks);
+  tcase_add_test(tc, single_pass_plan_from_blocks);
+  tcase_add_test(tc, single_pass_plan_below_2_30_keys);
   tcase_add_test(tc, programs_any_sort_may_run);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);

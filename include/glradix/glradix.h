@@ -90,9 +90,8 @@ typedef void (*glradix_logfunc)(void *user, const char *message);
 
 /** How each global pass is organised (both stable, same results). */
 typedef enum glradix_plan {
-  GLRADIX_PLAN_DEFAULT = 0,         /**< the fastest where measured for the
-                                         driver and radix_bits, that fits its
-                                         storage-block limit (glradix_desc.plan) */
+  GLRADIX_PLAN_DEFAULT = 0,         /**< reduce-then-scan (measured faster
+                                         on every driver; glradix_desc.plan) */
   GLRADIX_PLAN_REDUCE_THEN_SCAN,    /**< count tiles, scan, then rank each tile
                                          in shared memory and move it straight
                                          to its place (shuffle_scatter) */
@@ -105,7 +104,9 @@ typedef enum glradix_plan {
                                          dispatch per pass ranks each tile and
                                          finds its place by looking back at the
                                          earlier tiles' counts, counting a late
-                                         tile itself (no unbounded wait) */
+                                         tile itself (no unbounded wait); sorts
+                                         of 2^30 keys or more take
+                                         reduce-then-scan */
 } glradix_plan;
 
 /** Context creation options. Zero-initialise it (`glradix_desc d = {0};`):
@@ -124,12 +125,12 @@ typedef struct glradix_desc {
                                 a smaller value caps the work groups in x, the
                                 rest of a dispatch spills into y (exercises the
                                 2-D grid path that large counts take) */
-  glradix_plan plan;       /**< pass plan; 0 = GLRADIX_PLAN_ONESWEEP at radix_bits
-                                8, else GLRADIX_PLAN_REDUCE_THEN_SCAN; the next of
-                                those and GLRADIX_PLAN_SCAN_THEN_PROPAGATE where
-                                its pair programs exceed
-                                GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS, said once in
-                                the log (glradix_query_desc says which) */
+  glradix_plan plan;       /**< pass plan; 0 = GLRADIX_PLAN_REDUCE_THEN_SCAN, or
+                                GLRADIX_PLAN_SCAN_THEN_PROPAGATE where only its pair
+                                programs fit GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS.
+                                GLRADIX_PLAN_ONESWEEP takes the first of those two
+                                where its own pair programs do not fit, said once
+                                in the log (glradix_query_desc says which) */
   int disable_subgroups;   /**< nonzero: never use the GL_KHR_shader_subgroup
                                 fast path (the portable GLSL 4.30 path is used) */
   int profile;             /**< nonzero: time every stage of every sort on the
