@@ -371,9 +371,10 @@ enum { _GLRADIX_SKIP_WORDS = _GLRADIX_SKIP_FALLBACKS + 1 };
  * pass skipping when `skip`, else all bits varying) and puts the sort's
  * count where every stage reads it, from pass->count (the capacity) or the
  * caller's count buffer, with the indirect dispatches of the tiles that
- * hold keys. */
+ * hold keys; the fallback count zeroed unless `keep_fallbacks` (the last
+ * sort's, for the profile, through an inspection). */
 void _glradix_count_prepare(glradix_context *ctx, const _glradix_pass *pass, GLuint count_buffer,
-                            size_t count_offset, bool skip);
+                            size_t count_offset, bool skip, bool keep_fallbacks);
 /* fill_words.c: sets words [first, first + words) of a buffer (the
  * library's scratch, bound whole) to `value` with shaders/gl/fill_words.comp
  * (makes its program current and binds _GLRADIX_B_FILL; barriers on both

@@ -369,6 +369,28 @@ START_TEST(storage_blocks_that_fit_sort) {
 }
 END_TEST
 
+/* The single-pass plan asked for: where its pair programs (10 blocks)
+ * exceed the limit, the context takes the design's plan that fits, said
+ * in one log line at create; where they fit, it sorts. */
+START_TEST(storage_blocks_below_the_single_pass_plan) {
+  const size_t n = 100003;
+  glradix_context *ctx = NULL;
+  test_log_reset(&tg_log);
+  ck_assert_int_eq(create_limited(8, 0, GLRADIX_PLAN_ONESWEEP, &ctx), GLRADIX_OK);
+  ck_assert_int_eq(glradix_query_desc(ctx).plan, GLRADIX_PLAN_SCAN_THEN_PROPAGATE);
+  ck_assert_msg(tg_log.count == 1 && strstr(tg_log.first, "glradix_create") &&
+                    strstr(tg_log.first, "single-pass") &&
+                    strstr(tg_log.first, "GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS 8"),
+                "%d log lines: %s", tg_log.count, tg_log.first);
+  run_gl_sort_twice(ctx, n, DIST_UNIFORM, 1, 0, 0, 99);
+  glradix_destroy(ctx);
+  ctx = create_limited_or_fail(10, GLRADIX_PLAN_ONESWEEP);
+  ck_assert_int_eq(glradix_query_desc(ctx).plan, GLRADIX_PLAN_ONESWEEP);
+  run_gl_sort_twice(ctx, n, DIST_UNIFORM, 1, 0, 0, 100);
+  glradix_destroy(ctx);
+}
+END_TEST
+
 /* Too few for any sort (tile_sort's 2 blocks), or fewer than the 6
  * binding points the library uses: glradix_create refuses, one log line. */
 START_TEST(storage_limits_below_every_sort_fail_create) {
@@ -400,6 +422,7 @@ static Suite *limits_suite(void) {
   tcase_add_checked_fixture(tc, gl_setup, gl_teardown);
   tcase_add_test(tc, storage_blocks_below_a_program_are_unsupported);
   tcase_add_test(tc, storage_blocks_that_fit_sort);
+  tcase_add_test(tc, storage_blocks_below_the_single_pass_plan);
   tcase_add_test(tc, storage_limits_below_every_sort_fail_create);
   suite_add_tcase(s, tc);
   return s;

@@ -63,6 +63,25 @@ START_TEST(times_of_last_sort) {
 }
 END_TEST
 
+/* The single-pass plan's fallbacks: none in a sort of another plan; in
+ * the *_fallback runs (every look-back forced to fall back, forms_env.c)
+ * at least one per tile after the first, per pass. */
+START_TEST(fallbacks_of_last_sort) {
+  const size_t n = 100003;
+  run_gl_sort_twice(tg_ctx, n, DIST_UNIFORM, 1, 0, 0, 67);
+  glradix_stage_times t = query_ok("a sort");
+  const _glradix_test_hooks *h = test_forms();
+  if (glradix_query_desc(tg_ctx).plan != GLRADIX_PLAN_ONESWEEP) {
+    ck_assert_uint_eq(t.fallbacks, 0);
+    return;
+  }
+  ck_assert_msg(h && h->force_fallback == 1, "the single-pass plan runs forced (forms_env.c)");
+  const unsigned tiles = (unsigned)((n + glradix_tile_size(tg_ctx) - 1) / glradix_tile_size(tg_ctx));
+  ck_assert_msg(t.fallbacks >= (tiles - 1) * t.passes, "%u fallbacks, %u tiles, %u passes",
+                t.fallbacks, tiles, t.passes);
+}
+END_TEST
+
 /* Inspection is not profiled: the last sort's times stay readable. */
 START_TEST(inspect_leaves_the_last_sort_times) {
   run_gl_sort_twice(tg_ctx, 100003, DIST_UNIFORM, 0, 0, 0, 69);
@@ -76,7 +95,7 @@ START_TEST(inspect_leaves_the_last_sort_times) {
   ck_assert_int_eq(glradix_sort_inspect(tg_ctx, &sd, 1, GLRADIX_STAGE_SCAN, out), GLRADIX_OK);
   glradix_stage_times after = query_ok("an inspection");
   ck_assert_msg(after.passes == before.passes && after.total_ms == before.total_ms &&
-                    after.scan_ms == before.scan_ms,
+                    after.scan_ms == before.scan_ms && after.fallbacks == before.fallbacks,
                 "the inspection changed the times: %u passes %g ms, were %u passes %g ms",
                 after.passes, after.total_ms, before.passes, before.total_ms);
   buf_delete(kb);
@@ -192,6 +211,7 @@ static Suite *profile_suite(void) {
   tcase_add_checked_fixture(tc, profile_setup, ctx_teardown);
   tcase_add_test(tc, nothing_sorted_yet);
   tcase_add_test(tc, times_of_last_sort);
+  tcase_add_test(tc, fallbacks_of_last_sort);
   tcase_add_test(tc, inspect_leaves_the_last_sort_times);
   tcase_add_test(tc, query_rejects_bad_arguments);
   tcase_add_test(tc, query_leaves_pending_gl_errors);

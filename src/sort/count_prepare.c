@@ -1,12 +1,12 @@
 /* The sort's state on the GPU before its first pass (shaders/sort/
  * count_prepare.comp): the key bits that pass skipping gathers, the count
  * either written from the CPU or copied in from the caller's count buffer,
- * clamped to the capacity, with the tile stages' indirect dispatch, and
- * the scan's ticket at zero. */
+ * clamped to the capacity, with the tile stages' indirect dispatch, the
+ * scan's ticket at zero, and (for a sort) its fallbacks at zero. */
 #include "internal.h"
 
 void _glradix_count_prepare(glradix_context *ctx, const _glradix_pass *pass, GLuint count_buffer,
-                            size_t count_offset, bool skip) {
+                            size_t count_offset, bool skip, bool keep_fallbacks) {
   GladGLContext *gl = &ctx->gl;
   /* The whole skip buffer in one write (fill_words.c): which key bits vary (pass_skipped),
    * zero for the first pass's tile stage to gather them or all of them for
@@ -15,7 +15,8 @@ void _glradix_count_prepare(glradix_context *ctx, const _glradix_pass *pass, GLu
   GLuint words[_GLRADIX_SKIP_WORDS] = {0};
   for (unsigned i = 0; i < _GLRADIX_SKIP_KEY_BIT_WORDS; i++) words[i] = skip ? 0u : 0xFFFFFFFFu;
   words[_GLRADIX_SKIP_COUNT_SLOT] = count_buffer ? 0u : pass->count;
-  _glradix_write_words(ctx, ctx->skip.name, 0, _GLRADIX_SKIP_WORDS, words);
+  _glradix_write_words(ctx, ctx->skip.name, 0,
+                       keep_fallbacks ? _GLRADIX_SKIP_FALLBACKS : _GLRADIX_SKIP_WORDS, words);
   if (count_buffer != 0) {
     /* The caller's count word, copied into the count slot (after the
      * write's barrier): bound as a storage block it would

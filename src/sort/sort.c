@@ -195,7 +195,7 @@ glradix_status _glradix_sort(glradix_context *ctx, const char *fn, const glradix
   st = make_plan(ctx, fn, &d, &pl);
   if (st != GLRADIX_OK) return st;
   ctx->profiled_passes = 0;
-  _glradix_count_prepare(ctx, &d.sort, desc->count_buffer, desc->count_offset, pl.skips);
+  _glradix_count_prepare(ctx, &d.sort, desc->count_buffer, desc->count_offset, pl.skips, false);
   run_plan(ctx, &pl, &hooks);
   return GLRADIX_OK;
 }
@@ -250,7 +250,7 @@ glradix_status glradix_sort_inspect(glradix_context *ctx, const glradix_sort_des
   _glradix_step_list pl;
   if (st == GLRADIX_OK) st = make_plan(ctx, fn, &d, &pl);
   if (st == GLRADIX_OK) {
-    _glradix_count_prepare(ctx, &d.sort, 0, 0, pl.skips);
+    _glradix_count_prepare(ctx, &d.sort, 0, 0, pl.skips, true);
     run_plan(ctx, &pl, &hooks);
     /* one tile: every stage of a pass gives that pass's output, in place */
     const GLuint from =
