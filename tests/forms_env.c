@@ -68,6 +68,10 @@ const _glradix_test_hooks *test_forms(void) {
   return state == 2 ? &hooks : NULL;
 }
 
+int test_fallback_run(void) {
+  return test_forms() && test_forms()->plan == GLRADIX_PLAN_ONESWEEP;
+}
+
 glradix_status test_create(const glradix_desc *desc, glradix_context **out) {
   /* Every program the suites build has its storage blocks, as the driver
    * counts them, checked against the count the limit check uses
