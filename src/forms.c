@@ -6,12 +6,12 @@
 /* Shared memory a tile shape needs. GPUs: tile_sort's keys and values of a
  * padded tile plus the block scan, the most of any program, so that every
  * program keeps its staged form. CPU rasterizers: shuffle_scatter's and
- * local_shuffle's words of a padded tile, 256 bucket words and the block
- * scan; tile_sort and global_scatter stage whole keys only where they fit
+ * local_shuffle's words of a padded tile, the look-back form's bucket
+ * words (_GLRADIX_LOOK_BACK_BYTES) and the block scan; tile_sort and global_scatter stage whole keys only where they fit
  * (STAGED, gl/prelude.c), which lets llvmpipe's 32 KB take 7168-key tiles. */
 static GLint64 shared_bytes(bool cpu, GLuint wg_size, GLuint items) {
   GLuint tile = wg_size * items;
-  return cpu ? _glradix_padded_tile_bytes(tile, wg_size, 1) + 256 * 4
+  return cpu ? _glradix_padded_tile_bytes(tile, wg_size, 1) + _GLRADIX_LOOK_BACK_BYTES
              : _glradix_padded_tile_bytes(tile, wg_size, 2);
 }
 

@@ -19,6 +19,9 @@
  *   key_split        keys alone, 32-bit, where per_tile gives the starts or at 2 bits
  *   lbvh_wg          32                 512                  512
  *   lbvh_window      4M primitives      4M                   4M
+ *   plan             reduce-then-scan   reduce-then-scan     reduce-then-scan
+ *   early_counts     no                 yes                  yes
+ *   spin_limit       16                 64                   64
  *
  * Smaller limits take fallback shapes, down to 128 x 4 keys, which fit
  * OpenGL ES 3.1's minimums (16 KB of shared memory, 128 invocations): the

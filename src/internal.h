@@ -264,6 +264,10 @@ glradix_plan _glradix_plan_default(const GLint blocks[_GLRADIX_PROG_COUNT], GLin
 static inline GLint64 _glradix_scan_shared_bytes(GLuint wg_size) {
   return ((GLint64)wg_size + wg_size / 8 + 2) * 8;
 }
+/* Shared memory shuffle_scatter's look-back form holds beside a padded
+ * tile of words and the block scan: each bucket's offset and start, and
+ * two words; a tile shape fits it (forms.c). */
+enum { _GLRADIX_LOOK_BACK_BYTES = 256 * 4 * 2 + 8 };
 /* Shared memory of `words` 32-bit words per key of a padded `tile`, plus the
  * block scan: tile_sort's staged form (words: key words and value), or
  * shuffle_scatter's (digit, slot) words (1). */

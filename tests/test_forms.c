@@ -98,8 +98,10 @@ START_TEST(rules_on_any_limits) {
             ck_assert_uint_eq(f.tile, f.wg_size * f.items);
             ck_assert_uint_le(f.tile, 65535);
             ck_assert_uint_eq(f.scan_tile, f.wg_size * f.scan_items);
-            /* every program of the tile fits: the splits' words and the scan */
-            ck_assert(_glradix_padded_tile_bytes(f.tile, f.wg_size, 1) + 256 * 4 <= shared[s]);
+            /* every program of the tile fits: the splits' words and the scan,
+             * with shuffle_scatter's look-back form's bucket words */
+            ck_assert(_glradix_padded_tile_bytes(f.tile, f.wg_size, 1) + _GLRADIX_LOOK_BACK_BYTES <=
+                      shared[s]);
             ck_assert_msg(f.subgroup_size == 0 || f.wg_size % f.subgroup_size == 0,
                           "groups of whole subgroups (%u of %u)", f.wg_size, f.subgroup_size);
             if (f.wide_tile) {

@@ -156,6 +156,7 @@ static void stage_forms(text *t, const glradix_context *ctx, _glradix_program p,
     define_i(t, "REVERSE_TILES", f->reverse_tiles && !look_back);
     define_i(t, "VALUES_AT", scatter->values_at);
     define_i(t, "LOOK_BACK", look_back);
+    if (!look_back) break;
     define_i(t, "EARLY_COUNTS", f->early_counts);
     define_u(t, "SPIN_LIMIT", f->spin_limit);
     define_u(t, "FORCE_FALLBACK", f->force_fallback);

@@ -172,6 +172,11 @@ glradix_status _glradix_build_programs(glradix_context *ctx, _glradix_set set) {
      * a context that never builds a tree compiles 8 programs fewer */
     if (SOURCES[i].built == _GLRADIX_BUILT_LBVH && !ctx->lbvh_programs && !ctx->hooks.dump_dir)
       continue;
+    /* the single-pass plan's, only in its contexts: the others' creates
+     * compile three large programs fewer */
+    if (SOURCES[i].built == _GLRADIX_BUILT_SINGLE && ctx->desc.plan != GLRADIX_PLAN_ONESWEEP &&
+        !ctx->hooks.dump_dir)
+      continue;
     glradix_status st = build_one(ctx, (_glradix_program)i, set, &programs[i]);
     if (st == GLRADIX_OK) st = _glradix_gl_error(ctx, "building programs");
     if (st != GLRADIX_OK) {
