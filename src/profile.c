@@ -74,8 +74,10 @@ static unsigned read_fallbacks(glradix_context *ctx) {
     gl->GetBufferSubData(GL_COPY_READ_BUFFER, at, 4, &n);
   } else {
     const GLuint *mapped = gl->MapBufferRange(GL_COPY_READ_BUFFER, at, 4, GL_MAP_READ_BIT);
-    if (mapped) n = *mapped;
-    if (mapped) gl->UnmapBuffer(GL_COPY_READ_BUFFER);
+    if (mapped) {
+      n = *mapped;
+      gl->UnmapBuffer(GL_COPY_READ_BUFFER);
+    }
   }
   gl->BindBuffer(GL_COPY_READ_BUFFER, (GLuint)bound);
   return n;
