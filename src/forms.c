@@ -178,7 +178,7 @@ void _glradix_forms_choose(_glradix_forms *f, unsigned radix_bits, const _glradi
   f->lbvh_wg = h->lbvh_wg && h->lbvh_wg < f->wg_size ? h->lbvh_wg : f->wg_size;
   /* Reduce-then-scan on every driver measured: the single-pass plan's
    * look-back cost more than the count stage and scan it saves on an H100,
-   * and llvmpipe ran both alike (BENCHMARKS.md, "Measured choices"). */
+   * and llvmpipe ran both alike (BENCHMARKS.md, "The single-pass plan"). */
   f->plan = h->plan ? (glradix_plan)h->plan : GLRADIX_PLAN_REDUCE_THEN_SCAN;
   /* windows a look-back lane reads before it counts a late tile itself:
    * few on CPU rasterizers, whose loops llvmpipe cuts short past 65,535

@@ -67,7 +67,6 @@ void ctx_teardown(void);
 void ctx_setup_default(void); /* radix_bits 0, dispatch_limit 0 */
 void ctx_setup_r2(void);
 void ctx_setup_r4(void);
-void ctx_setup_r8(void);
 void ctx_setup_dl1(void);     /* dispatch_limit 1 */
 void ctx_setup_dl3(void);     /* dispatch_limit 3 */
 void ctx_setup_dl3_r2(void);  /* dispatch_limit 3, radix_bits 2 */

@@ -108,7 +108,6 @@ void ctx_teardown(void) {
 void ctx_setup_default(void) { ctx_setup_with(test_desc(0, 0)); }
 void ctx_setup_r2(void) { ctx_setup_with(test_desc(2, 0)); }
 void ctx_setup_r4(void) { ctx_setup_with(test_desc(4, 0)); }
-void ctx_setup_r8(void) { ctx_setup_with(test_desc(8, 0)); }
 void ctx_setup_dl1(void) { ctx_setup_with(test_desc(0, 1)); }
 void ctx_setup_dl3(void) { ctx_setup_with(test_desc(0, 3)); }
 void ctx_setup_dl3_r2(void) { ctx_setup_with(test_desc(2, 3)); }

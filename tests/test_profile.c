@@ -63,19 +63,24 @@ START_TEST(times_of_last_sort) {
 }
 END_TEST
 
-/* The single-pass plan's fallbacks: none in a sort of another plan; in
- * the *_fallback runs (every look-back forced to fall back, forms_env.c)
- * at least one per tile after the first, per pass. */
+/* The single-pass plan's fallbacks: none in a sort of another plan; with
+ * every look-back forced to fall back (the test hook), at least one per
+ * tile after the first, per pass. */
 START_TEST(fallbacks_of_last_sort) {
   const size_t n = 100003;
   run_gl_sort_twice(tg_ctx, n, DIST_UNIFORM, 1, 0, 0, 67);
   glradix_stage_times t = query_ok("a sort");
-  const _glradix_test_hooks *h = test_forms();
-  if (glradix_query_desc(tg_ctx).plan != GLRADIX_PLAN_ONESWEEP) {
-    ck_assert_uint_eq(t.fallbacks, 0);
-    return;
-  }
-  ck_assert_msg(h && h->force_fallback == 1, "the single-pass plan runs forced (forms_env.c)");
+  ck_assert_uint_eq(t.fallbacks, 0);
+  glradix_destroy(tg_ctx);
+  _glradix_test_hooks h = _GLRADIX_TEST_HOOKS_NONE;
+  h.plan = GLRADIX_PLAN_ONESWEEP;
+  h.force_fallback = 1;
+  glradix_desc d = test_desc(0, 0);
+  d.profile = 1;
+  tg_ctx = NULL;
+  ck_assert_int_eq(_glradix_create_for_tests(&d, &h, &tg_ctx), GLRADIX_OK);
+  run_gl_sort_twice(tg_ctx, n, DIST_UNIFORM, 1, 0, 0, 68);
+  t = query_ok("a forced single-pass sort");
   const unsigned tiles = (unsigned)((n + glradix_tile_size(tg_ctx) - 1) / glradix_tile_size(tg_ctx));
   ck_assert_msg(t.fallbacks >= (tiles - 1) * t.passes, "%u fallbacks, %u tiles, %u passes",
                 t.fallbacks, tiles, t.passes);

@@ -76,18 +76,23 @@ START_TEST(radix_scan_blocks) {
 }
 END_TEST
 
-static TCase *radix_tcase(const char *name, void (*setup)(void), int scan_blocks) {
-  TCase *tc = tcase_create(name);
-  tcase_add_checked_fixture(tc, setup, ctx_teardown);
-  /* the ranges at the smaller size only (case index < RANGES_PER) */
-  tcase_add_loop_test(tc, range_keys, 0, 1);
-  tcase_add_loop_test(tc, range_pairs, 0, 1);
+/* The radix tests on `tc`'s context. */
+static void add_radix_tests(TCase *tc, int scan_blocks) {
   tcase_add_loop_test(tc, radix_pairs_size_x_dist, 0, CASE_GROUPS(N_XSIZES * N_XDISTS, XSIZES_PER));
   tcase_add_test(tc, radix_keys_and_host);
   /* in the plain run: the other forms' radix_pairs_size_x_dist has large
    * grids (forms_env.c's small_grid), and their scans several blocks at
    * radix_bits 8 */
   if (scan_blocks && !test_trimmed()) tcase_add_test(tc, radix_scan_blocks);
+}
+
+static TCase *radix_tcase(const char *name, void (*setup)(void), int scan_blocks) {
+  TCase *tc = tcase_create(name);
+  tcase_add_checked_fixture(tc, setup, ctx_teardown);
+  /* the ranges at the smaller size only (case index < RANGES_PER) */
+  tcase_add_loop_test(tc, range_keys, 0, 1);
+  tcase_add_loop_test(tc, range_pairs, 0, 1);
+  add_radix_tests(tc, scan_blocks);
   return tc;
 }
 
@@ -98,18 +103,15 @@ static Suite *sort_bits_suite(void) {
   int nr = CASE_GROUPS(N_RANGE_CASES, RANGES_PER);
   tcase_add_loop_test(tc, range_keys, 0, nr);
   tcase_add_loop_test(tc, range_pairs, 0, nr);
+  add_radix_tests(tc, 0); /* the default radix_bits is 8 */
   suite_add_tcase(s, tc);
 
-  suite_add_tcase(s, radix_tcase("radix_bits_8", ctx_setup_r8, 0));
   if (test_fallback_run()) return s;
   suite_add_tcase(s, radix_tcase("radix_bits_2", ctx_setup_r2, 1));
   suite_add_tcase(s, radix_tcase("scan_then_propagate_radix_bits_8", ctx_setup_stp_r8, 0));
-  /* radix_bits 4 and the second plan at 2 take the host code of the
-   * others; in other forms gpu_forms_* and gpu_forms_stp run their programs */
-  if (!test_trimmed()) {
-    suite_add_tcase(s, radix_tcase("radix_bits_4", ctx_setup_r4, 0));
-    suite_add_tcase(s, radix_tcase("scan_then_propagate_radix_bits_2", ctx_setup_stp_r2, 0));
-  }
+  /* radix_bits 4 takes the host code of the others; in other forms
+   * gpu_forms_* runs its programs, and key_types the second plan's at 2 */
+  if (!test_trimmed()) suite_add_tcase(s, radix_tcase("radix_bits_4", ctx_setup_r4, 0));
   return s;
 }
 
