@@ -67,7 +67,7 @@ END_TEST
  * every look-back forced to fall back (the test hook), at least one per
  * tile after the first, per pass. */
 START_TEST(fallbacks_of_last_sort) {
-  const size_t n = 100003;
+  const size_t n = 3 * (size_t)glradix_tile_size(tg_ctx) + 5;
   run_gl_sort_twice(tg_ctx, n, DIST_UNIFORM, 1, 0, 0, 67);
   glradix_stage_times t = query_ok("a sort");
   ck_assert_uint_eq(t.fallbacks, 0);
@@ -216,7 +216,8 @@ static Suite *profile_suite(void) {
   tcase_add_checked_fixture(tc, profile_setup, ctx_teardown);
   tcase_add_test(tc, nothing_sorted_yet);
   tcase_add_test(tc, times_of_last_sort);
-  tcase_add_test(tc, fallbacks_of_last_sort);
+  /* ES reads the count by a map, as glradix_sort_host its keys */
+  if (!test_es()) tcase_add_test(tc, fallbacks_of_last_sort);
   tcase_add_test(tc, inspect_leaves_the_last_sort_times);
   tcase_add_test(tc, query_rejects_bad_arguments);
   tcase_add_test(tc, query_leaves_pending_gl_errors);
