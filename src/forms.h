@@ -91,7 +91,7 @@ typedef struct _glradix_forms {
   GLuint lbvh_window;       /* primitives per window of the LBVH leaves' gather */
   GLuint lbvh_wg;           /* invocations per work group of the LBVH tree pass */
   glradix_plan plan;        /* the plan a context asking for the default takes, where it fits */
-  /* The single-pass plan's look-back (onesweep.comp): reads of a tile's
+  /* The single-pass plan's look-back (shuffle_scatter.comp): reads of a tile's
    * word before falling back; the test hooks' forced fallbacks and
    * delayed tiles (0: none). */
   GLuint spin_limit, force_fallback, delay_tiles;

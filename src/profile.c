@@ -60,7 +60,7 @@ static glradix_status query(glradix_context *ctx, const char *fn,
   return st;
 }
 
-/* The last sort's fallbacks (onesweep.comp counts them in the skip
+/* The last sort's fallbacks (shuffle_scatter.comp counts them in the skip
  * buffer); the caller's copy-read binding is put back. */
 static unsigned read_fallbacks(glradix_context *ctx) {
   GladGLContext *gl = &ctx->gl;

@@ -400,8 +400,8 @@ typedef struct glradix_stage_times {
   double scan_ms;    /**< stage 2: scan_blocks + scan_add (reduce-then-scan
                           leaves adding the block totals into the lowest
                           level, and on small grids scanning them, to stage 3) */
-  double scatter_ms; /**< stage 3: shuffle_scatter, or global_scatter, or
-                          onesweep (single-pass: all of each pass) */
+  double scatter_ms; /**< stage 3: shuffle_scatter, or global_scatter (all of
+                          each pass in the single-pass plan) */
   double total_ms;   /**< first stage's start to last stage's end (the
                           copy back after an odd number of reduce-then-scan
                           passes comes after it) */

@@ -1,9 +1,10 @@
 // Single-pass plan, first step: each work group counts the digits of every
 // pass over DIGIT_TILES tiles of the keys, once, and adds them to the
 // sort's digit counts, counts[pass * BUCKETS + digit], which the scan then
-// turns into each pass's digit offsets (onesweep.comp). With
-// u_gather_key_bits it also gathers which key bits vary, for pass skipping
-// (WITH_KEY_BITS in common.glsl), in the same read of the keys.
+// turns into each pass's digit offsets (shuffle_scatter.comp's look-back
+// form). With u_gather_key_bits it also gathers which key bits vary, for
+// pass skipping (WITH_KEY_BITS in common.glsl), in the same read of the
+// keys.
 
 layout(std430, binding = B_KEYS) readonly buffer Keys { KEY_T keys[]; };
 layout(std430, binding = B_COUNTS) buffer Counts { uint counts[]; };

@@ -30,11 +30,11 @@
   K(SKIP_KEY_BIT_WORDS, 4)                                                                         \
   K(SKIP_COUNT_SLOT, _GLRADIX_SKIP_KEY_BIT_WORDS)                                                  \
   K(SKIP_TICKET, _GLRADIX_SKIP_COUNT_SLOT + 7)                                                     \
-  /* the look-backs that fell back in the sort (onesweep.comp), which the profile reads */         \
+  /* the look-backs that fell back in the sort (shuffle_scatter.comp), which the profile reads */  \
   K(SKIP_FALLBACKS, _GLRADIX_SKIP_TICKET + 1)                                                      \
   /* tiles each digit_counts work group counts: fewer global atomics per key */                    \
   K(DIGIT_TILES, 8)                                                                                \
-  /* the single-pass plan's tile status words (onesweep.comp): a count shifted                     \
+  /* the single-pass plan's tile status words (shuffle_scatter.comp): a count shifted              \
    * left by STATUS_SHIFT, its kind in the bits below: none yet, the tile's                        \
    * own, or the sum of every tile up to it */                                                     \
   K(STATUS_SHIFT, 2)                                                                               \
