@@ -67,6 +67,11 @@ struct glradix_context {
   GLuint lbvh_queries[_GLRADIX_LBVH_MARKS]; /* desc.profile: the last LBVH build's or refit's */
   bool lbvh_profiled;
   bool lbvh_programs;           /* the LBVH's programs asked for (programs.c) */
+  /* Programs built at create, a bit each (context.c): any sort of the
+   * context's plan, the scan and what every sort runs; calls build the
+   * others they need (_glradix_check_programs). Sets built, a bit each. */
+  uint64_t eager_programs;
+  unsigned sets_built;
 };
 
 /* Bindings the library touches, saved on entry and restored on exit. */

@@ -171,8 +171,9 @@
  *   BUILT     BASE: in set BASE (and KEY64 by KEYS), built at create;
  *             WIDE: in set WIDE too, its tile the grid's; LBVH: in BASE,
  *             built once an LBVH call asks; SINGLE: in BASE (and KEY64
- *             by KEYS), built at create where the context's plan is the
- *             single-pass one
+ *             by KEYS). Of BASE, WIDE and SINGLE, create builds what any
+ *             sort of the context's plan runs (context.c), a call the rest
+ *             it needs
  *   UNIFORMS  its uniform group
  *   BLOCKS    the shader storage blocks it declares, common.glsl's with the
  *             stage's (NEXT_COUNTS: the prelude's define, 0 or 1), checked
@@ -277,6 +278,8 @@ typedef enum _glradix_program {
   _GLRADIX_PROGRAMS(_GLRADIX_PROGRAM_ENUM)
   _GLRADIX_PROG_COUNT
 } _glradix_program;
+/* context.c keeps a bit a program */
+_Static_assert(_GLRADIX_PROG_COUNT <= 64, "more programs than eager_programs' bits");
 #undef _GLRADIX_PROGRAM_ENUM
 
 /* The table's BUILT column. */

@@ -166,15 +166,16 @@ glradix_status _glradix_build_programs(glradix_context *ctx, _glradix_set set) {
       if (st != GLRADIX_OK) return st;
     }
   GLuint *programs = ctx->programs[set];
+  ctx->sets_built |= 1u << set;
   for (int i = 0; i < _GLRADIX_PROG_COUNT; i++) {
     if (programs[i] || !in_set(set, i)) continue;
     /* the LBVH's programs wait for an LBVH call: sorts never run them, and
      * a context that never builds a tree compiles 8 programs fewer */
     if (SOURCES[i].built == _GLRADIX_BUILT_LBVH && !ctx->lbvh_programs && !ctx->hooks.dump_dir)
       continue;
-    /* the single-pass plan's, only in its contexts: the others' creates
-     * compile three large programs fewer */
-    if (SOURCES[i].built == _GLRADIX_BUILT_SINGLE && ctx->desc.plan != GLRADIX_PLAN_ONESWEEP &&
+    /* the other plans' and compaction's wait for a call that needs them
+     * (_glradix_check_programs): a context sorts by one plan */
+    if (SOURCES[i].built != _GLRADIX_BUILT_LBVH && !(ctx->eager_programs >> i & 1u) &&
         !ctx->hooks.dump_dir)
       continue;
     glradix_status st = build_one(ctx, (_glradix_program)i, set, &programs[i]);
@@ -205,6 +206,16 @@ glradix_status _glradix_check_programs(glradix_context *ctx, const char *fn,
                  (int)ctx->max_blocks);
     return GLRADIX_ERROR_UNSUPPORTED;
   }
+  /* the ones create left for a call that needs them, in every set built */
+  for (size_t k = 0; k < count; k++)
+    for (int set = 0; set < _GLRADIX_SETS; set++) {
+      GLuint *program = &ctx->programs[set][programs[k]];
+      if (!(ctx->sets_built >> set & 1u) || *program || !in_set((_glradix_set)set, programs[k]))
+        continue;
+      glradix_status st = build_one(ctx, programs[k], (_glradix_set)set, program);
+      if (st == GLRADIX_OK) st = _glradix_gl_error(ctx, "building programs");
+      if (st != GLRADIX_OK) return st;
+    }
   return GLRADIX_OK;
 }
 
