@@ -148,8 +148,10 @@ typedef struct glradix_context glradix_context;
  * Creates a context on the GL context current on this thread: loads GL
  * through desc->load, checks for OpenGL 4.3 core or, where GL_VERSION reads
  * "OpenGL ES", OpenGL ES 3.1 (the same API and features; the programs are
- * compiled as GLSL ES 3.10), reads limits and compiles the sort's compute
- * programs (the LBVH's on first use, glradix/lbvh.h).
+ * compiled as GLSL ES 3.10), reads limits and compiles the compute
+ * programs of its plan's sorts; the other plans' (glradix_sort_inspect's),
+ * compaction's and the LBVH's are compiled by the first call that needs
+ * them (glradix_reserve compiles a sort's ahead).
  *
  * @errors GLRADIX_ERROR_INVALID_ARGUMENT (desc, out or desc->load NULL,
  *         radix_bits not 0/2/4/8, plan not a glradix_plan),
@@ -241,7 +243,8 @@ typedef struct glradix_sort_desc {
  *         only their first count elements are bound),
  *         GLRADIX_ERROR_OUT_OF_MEMORY (growing scratch failed; the context stays
  *         usable), GLRADIX_ERROR_SHADER (programs compiled on first use
- *         failed: uint64 keys', wide tiles'; logged with the driver's log),
+ *         failed: uint64 keys', wide tiles', another plan's; logged with
+ *         the driver's log),
  *         GLRADIX_ERROR_UNSUPPORTED (a program this sort runs declares more
  *         shader storage blocks than the context's
  *         GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS allows: 6 to 11 for sorts
@@ -361,7 +364,9 @@ typedef struct glradix_scan_desc {
  *         for total_offset + 4, or total_offset not a multiple of 4),
  *         GLRADIX_ERROR_TOO_LARGE, GLRADIX_ERROR_OUT_OF_MEMORY,
  *         GLRADIX_ERROR_UNSUPPORTED (a count above 0 on a context whose
- *         storage-block limit is below its programs'), GLRADIX_ERROR_GL.
+ *         storage-block limit is below its programs'), GLRADIX_ERROR_SHADER
+ *         (glradix_compact's programs, compiled on first use, failed; with
+ *         the driver's log), GLRADIX_ERROR_GL.
  *         On a validation error nothing is written and one line is logged.
  *         A count of 0 checks only total_buffer and writes a total of 0 there.
  * @gl_state as glradix_sort.
