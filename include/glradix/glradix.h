@@ -149,8 +149,9 @@ typedef struct glradix_context glradix_context;
  * through desc->load, checks for OpenGL 4.3 core or, where GL_VERSION reads
  * "OpenGL ES", OpenGL ES 3.1 (the same API and features; the programs are
  * compiled as GLSL ES 3.10), reads limits and compiles the compute
- * programs every sort runs and the scan's; each call compiles the others
- * it needs the first time (glradix_reserve compiles a sort's ahead).
+ * programs of its plan's sorts; the other plans' (glradix_sort_inspect's),
+ * compaction's and the LBVH's are compiled by the first call that needs
+ * them (glradix_reserve compiles a sort's ahead).
  *
  * @errors GLRADIX_ERROR_INVALID_ARGUMENT (desc, out or desc->load NULL,
  *         radix_bits not 0/2/4/8, plan not a glradix_plan),
@@ -242,8 +243,8 @@ typedef struct glradix_sort_desc {
  *         only their first count elements are bound),
  *         GLRADIX_ERROR_OUT_OF_MEMORY (growing scratch failed; the context stays
  *         usable), GLRADIX_ERROR_SHADER (programs compiled on first use
- *         failed: its plan's, uint64 keys', wide tiles'; logged with the
- *         driver's log),
+ *         failed: uint64 keys', wide tiles', another plan's; logged with
+ *         the driver's log),
  *         GLRADIX_ERROR_UNSUPPORTED (a program this sort runs declares more
  *         shader storage blocks than the context's
  *         GL_MAX_COMPUTE_SHADER_STORAGE_BLOCKS allows: 6 to 11 for sorts

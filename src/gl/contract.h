@@ -171,8 +171,9 @@
  *   BUILT     BASE: in set BASE (and KEY64 by KEYS), built at create;
  *             WIDE: in set WIDE too, its tile the grid's; LBVH: in BASE,
  *             built once an LBVH call asks; SINGLE: in BASE (and KEY64
- *             by KEYS). Of BASE, WIDE and SINGLE, create builds what every
- *             sort runs and the scan (context.c), a call the rest it needs
+ *             by KEYS). Of BASE, WIDE and SINGLE, create builds what any
+ *             sort of the context's plan runs (context.c), a call the rest
+ *             it needs
  *   UNIFORMS  its uniform group
  *   BLOCKS    the shader storage blocks it declares, common.glsl's with the
  *             stage's (NEXT_COUNTS: the prelude's define, 0 or 1), checked
