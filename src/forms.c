@@ -7,8 +7,9 @@
  * padded tile plus the block scan, the most of any program, so that every
  * program keeps its staged form. CPU rasterizers: shuffle_scatter's and
  * local_shuffle's words of a padded tile, the look-back form's bucket
- * words (_GLRADIX_LOOK_BACK_BYTES) and the block scan; tile_sort and global_scatter stage whole keys only where they fit
- * (STAGED, gl/prelude.c), which lets llvmpipe's 32 KB take 7168-key tiles. */
+ * words (_GLRADIX_LOOK_BACK_BYTES) and the block scan; tile_sort and
+ * global_scatter stage whole keys only where they fit (STAGED,
+ * gl/prelude.c), which lets llvmpipe's 32 KB take 7168-key tiles. */
 static GLint64 shared_bytes(bool cpu, GLuint wg_size, GLuint items) {
   GLuint tile = wg_size * items;
   return cpu ? _glradix_padded_tile_bytes(tile, wg_size, 1) + _GLRADIX_LOOK_BACK_BYTES
@@ -176,13 +177,14 @@ void _glradix_forms_choose(_glradix_forms *f, unsigned radix_bits, const _glradi
    * 8-12 bytes an invocation): its climbs are latency-bound, and larger
    * groups ran faster (BENCHMARKS.md, "LBVH"). */
   f->lbvh_wg = h->lbvh_wg && h->lbvh_wg < f->wg_size ? h->lbvh_wg : f->wg_size;
-  /* Reduce-then-scan on every driver measured: the single-pass plan's
-   * look-back cost more than the count stage and scan it saves on an H100,
-   * and llvmpipe ran both alike (BENCHMARKS.md, "The single-pass plan"). */
+  /* Reduce-then-scan on every driver measured: on the GPU the single-pass
+   * plan's look-back cost more than the count stage and scan it saves, and
+   * llvmpipe ran both alike (BENCHMARKS.md, "The single-pass plan"). */
   f->plan = h->plan ? (glradix_plan)h->plan : GLRADIX_PLAN_REDUCE_THEN_SCAN;
-  /* windows a look-back lane reads before it counts a late tile itself:
+  /* reads of a late tile's word before a look-back counts the tile itself:
    * few on CPU rasterizers, whose loops llvmpipe cuts short past 65,535
-   * iterations an invocation (and whose other thread is soon done) */
+   * iterations an invocation, and whose other core ranks a tile for far
+   * longer than any such spin */
   f->spin_limit = f->cpu_rasterizer ? 16u : 64u;
   /* GPUs count each tile's digits before ranking it, so that later tiles'
    * look-backs find them sooner; llvmpipe, whose shared atomics cost, takes

@@ -176,10 +176,12 @@ void _glradix_delete_programs(glradix_context *ctx);
 /* The LBVH's programs, built by the first call that needs them (each LBVH
  * call's checks, before anything is written). */
 glradix_status _glradix_build_lbvh_programs(glradix_context *ctx);
-/* GLRADIX_ERROR_UNSUPPORTED, with one log line under `fn` naming the limit
- * and the need, if a program of `programs` (`count` of them, in any set)
- * was left unbuilt for declaring more storage blocks than the context
- * allows; checked by a call ahead of its first dispatch. */
+/* Run by a call ahead of its first dispatch: GLRADIX_ERROR_UNSUPPORTED,
+ * with one log line under `fn` naming the limit and the need, if a program
+ * of `programs` (`count` of them, in any set) declares more storage blocks
+ * than the context allows; else builds those that create left for a call
+ * (context.c), in every set built so far (GLRADIX_ERROR_SHADER if one
+ * fails, the context usable). */
 glradix_status _glradix_check_programs(glradix_context *ctx, const char *fn,
                                        const _glradix_program *programs, size_t count);
 
@@ -260,9 +262,10 @@ glradix_status _glradix_reserve(glradix_context *ctx, const char *fn, uint32_t c
  * (glradix_sort_host, glradix_lbvh_build). Ends with a shader-storage
  * barrier, not the exit barriers of _glradix_end. */
 glradix_status _glradix_sort(glradix_context *ctx, const char *fn, const glradix_sort_desc *desc);
-/* plan.c: glradix_create's choice of the default plan from BASE's storage
- * blocks per program: reduce-then-scan, unless its sorts of pairs need a
- * program above max_blocks and scan-then-propagate's do not. */
+/* plan.c: glradix_create's choice of plan from the programs' storage
+ * blocks: `preferred`, then reduce-then-scan, then scan-then-propagate,
+ * the first whose sorts of pairs need no program above max_blocks
+ * (reduce-then-scan if none). */
 glradix_plan _glradix_plan_default(const GLint blocks[_GLRADIX_PROG_COUNT], GLint max_blocks,
                                    glradix_plan preferred);
 /* Shared memory of a work group's block scan (common.glsl), at most. */

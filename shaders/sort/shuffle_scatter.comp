@@ -204,7 +204,9 @@ uint take_ticket() {
 }
 
 // The tile's keys of digit d, from the starts.
-uint own_keys(uint d, uint tile_n) { return (d + 1u < BUCKETS ? s_start[d + 1u] : tile_n) - s_start[d]; }
+uint own_keys(uint d, uint tile_n) {
+  return (d + 1u < BUCKETS ? s_start[d + 1u] : tile_n) - s_start[d];
+}
 
 // The test hook's tiles that publish nothing, as if they ran after every
 // later tile: each later tile's look-back that reaches one must count it.
@@ -282,16 +284,16 @@ bool forced(uint k) { return FORCE_FALLBACK != 0u && k % FORCE_FALLBACK == 0u; }
 // Look back, one digit per lane (DIGIT_LANES an invocation, in registers):
 // from the tile before this one down, add each tile's own count until a
 // sum up to a tile ends it; a tile with no word after SPIN_LIMIT reads of
-// it stops the lane. Then, if some lane stopped, the group counts the latest
-// such tile itself (count_tile), publishes that with a compare-and-swap
-// where nothing stands yet, and goes on. Every round either ends every
+// it stops the lane. Then, if some lane stopped, the group counts the
+// latest such tile itself (count_tile), publishes that with a
+// compare-and-swap where nothing stands yet, and goes on. Every round either ends every
 // lane or settles one tile for good, and a lane reads at most SPIN_LIMIT
 // words a round past the tiles it settles: the loops are bounded (and
 // short on llvmpipe, which cuts long ones).
-// Then it publishes each digit's sum up to this tile (INCLUSIVE) and sets where its sorted slots go: the
-// digit's offset in the pass (the scan of every pass's counts runs on, so
-// less the keys of the earlier passes) + the earlier tiles' keys of it -
-// its first slot here. Whole work group.
+// Then it publishes each digit's sum up to this tile (INCLUSIVE) and sets
+// where its sorted slots go: the digit's offset in the pass (the scan of
+// every pass's counts runs on, so less the keys of the earlier passes) +
+// the earlier tiles' keys of it - its first slot here. Whole work group.
 void look_back(uint tile, uint tile_n, uint mask) {
   uint lid = gl_LocalInvocationID.x;
   uint excl[DIGIT_LANES], next[DIGIT_LANES]; // next: 1 + the next tile to read, 0 when done
@@ -351,8 +353,8 @@ void look_back(uint tile, uint tile_n, uint mask) {
   for (uint k = 0u; k < DIGIT_LANES; k++) {
     uint d = lid + k * WG_SIZE;
     if (d < BUCKETS) {
-      if (!delayed(tile))
-        counts[status_word(tile, d)] = ((excl[k] + own_keys(d, tile_n)) << STATUS_SHIFT) | STATUS_INCLUSIVE;
+      uint sum = excl[k] + own_keys(d, tile_n);
+      if (!delayed(tile)) counts[status_word(tile, d)] = (sum << STATUS_SHIFT) | STATUS_INCLUSIVE;
       s_dest[d] = counts[u_pass_index * BUCKETS + d] - before + excl[k] - s_start[d];
     }
   }

@@ -170,10 +170,9 @@
  *             64-bit-key build of it
  *   BUILT     BASE: in set BASE (and KEY64 by KEYS), built at create;
  *             WIDE: in set WIDE too, its tile the grid's; LBVH: in BASE,
- *             built once an LBVH call asks; SINGLE: in BASE (and KEY64
- *             by KEYS). Of BASE, WIDE and SINGLE, create builds what any
- *             sort of the context's plan runs (context.c), a call the rest
- *             it needs
+ *             built once an LBVH call asks. Of BASE and WIDE, create
+ *             builds what any sort of the context's plan runs (context.c),
+ *             a call the rest it needs
  *   UNIFORMS  its uniform group
  *   BLOCKS    the shader storage blocks it declares, common.glsl's with the
  *             stage's (NEXT_COUNTS: the prelude's define, 0 or 1), checked
@@ -198,9 +197,9 @@
   P(COPY_BACK_PAIRS,       copy_back,       1, 1, WIDE, PASS,            5,                NONE)   \
   /* the single-pass plan: every pass's digit counts, then a pass a dispatch, shuffle_scatter      \
    * finding its destinations by looking back (LOOK_BACK) */                                       \
-  P(DIGIT_COUNTS,          digit_counts,    0, 1, SINGLE, GATHER,        3,                KEY_BITS) \
-  P(ONESWEEP,              shuffle_scatter, 0, 1, SINGLE, ONESWEEP,      6,                SHUFFLE) \
-  P(ONESWEEP_PAIRS,        shuffle_scatter, 1, 1, SINGLE, ONESWEEP,      10,               SHUFFLE) \
+  P(DIGIT_COUNTS,          digit_counts,    0, 1, BASE, GATHER,          3,                KEY_BITS) \
+  P(ONESWEEP,              shuffle_scatter, 0, 1, BASE, ONESWEEP,        6,                SHUFFLE) \
+  P(ONESWEEP_PAIRS,        shuffle_scatter, 1, 1, BASE, ONESWEEP,        10,               SHUFFLE) \
   P(COMPACT_FLAGS,         compact_flags,   0, 0, BASE, COMPACT,         3,                COMPACT) \
   P(COMPACT_SCATTER,       compact_scatter, 0, 0, BASE, COMPACT,         5,                COMPACT) \
   P(COUNT_PREPARE,         count_prepare,   0, 0, WIDE, COUNT_PREPARE,   1,                SKIP)   \
@@ -286,8 +285,7 @@ _Static_assert(_GLRADIX_PROG_COUNT <= 64, "more programs than eager_programs' bi
 typedef enum _glradix_built {
   _GLRADIX_BUILT_BASE,
   _GLRADIX_BUILT_WIDE,
-  _GLRADIX_BUILT_LBVH,
-  _GLRADIX_BUILT_SINGLE
+  _GLRADIX_BUILT_LBVH
 } _glradix_built;
 
 #endif /* GLRADIX_CONTRACT_H */

@@ -141,7 +141,7 @@ static glradix_status build_one(glradix_context *ctx, _glradix_program p, _glrad
     return st;
   }
   *out = program;
-  return GLRADIX_OK;
+  return _glradix_gl_error(ctx, "building programs");
 }
 
 /* Whether a set has program `i` (the table's KEYS and BUILT): BASE every
@@ -179,7 +179,6 @@ glradix_status _glradix_build_programs(glradix_context *ctx, _glradix_set set) {
         !ctx->hooks.dump_dir)
       continue;
     glradix_status st = build_one(ctx, (_glradix_program)i, set, &programs[i]);
-    if (st == GLRADIX_OK) st = _glradix_gl_error(ctx, "building programs");
     if (st != GLRADIX_OK) {
       /* glradix_create fails and leaves nothing; a failed LBVH program
        * leaves the context's others working */
@@ -213,7 +212,6 @@ glradix_status _glradix_check_programs(glradix_context *ctx, const char *fn,
       if (!(ctx->sets_built >> set & 1u) || *program || !in_set((_glradix_set)set, programs[k]))
         continue;
       glradix_status st = build_one(ctx, programs[k], (_glradix_set)set, program);
-      if (st == GLRADIX_OK) st = _glradix_gl_error(ctx, "building programs");
       if (st != GLRADIX_OK) return st;
     }
   return GLRADIX_OK;

@@ -8,6 +8,7 @@
 void _glradix_digit_counts(glradix_context *ctx, const _glradix_pass *sort, bool key_bits) {
   _glradix_use_pass(ctx, _GLRADIX_PROG_DIGIT_COUNTS, sort);
   ctx->gl.Uniform1ui(_GLRADIX_LOC_GATHER_KEY_BITS, key_bits ? 1u : 0u);
-  /* a GPU count's grid covers its tiles; a group past them counts none */
+  /* with a GPU count the grid covers the capacity: groups past the count
+   * count nothing */
   _glradix_dispatch(ctx, _glradix_div_up(sort->num_tiles, _GLRADIX_DIGIT_TILES));
 }
