@@ -69,6 +69,10 @@ static glradix_status validate_desc(const glradix_desc *desc, glradix_context **
     _glradix_log(desc, "glradix_create: plan %d is not a glradix_plan", (int)desc->plan);
     return GLRADIX_ERROR_INVALID_ARGUMENT;
   }
+  if ((unsigned)desc->memory > (unsigned)GLRADIX_MEMORY_GL) {
+    _glradix_log(desc, "glradix_create: memory %d is not a glradix_memory", (int)desc->memory);
+    return GLRADIX_ERROR_INVALID_ARGUMENT;
+  }
   if (desc->radix_bits != 0 && desc->radix_bits != 2 && desc->radix_bits != 4 &&
       desc->radix_bits != 8) {
     _glradix_log(desc, "glradix_create: radix_bits %u is not 0, 2, 4 or 8", desc->radix_bits);
@@ -297,7 +301,8 @@ void glradix_destroy(glradix_context *ctx) {
                                 &ctx->lbvh_state,
                                 &ctx->host_keys, &ctx->host_values};
   for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; i++)
-    if (buffers[i]->name) ctx->gl.DeleteBuffers(1, &buffers[i]->name);
+    _glradix_delete_scratch(ctx, buffers[i]);
+  _glradix_memory_close(ctx);
   free(ctx);
 }
 

@@ -22,6 +22,7 @@
  *   plan             reduce-then-scan   reduce-then-scan     reduce-then-scan
  *   early_counts     no                 yes                  yes
  *   spin_limit       16                 64                   64
+ *   import_from      never              64 MiB               64 MiB
  *
  * Smaller limits take fallback shapes, down to 128 x 4 keys, which fit
  * OpenGL ES 3.1's minimums (16 KB of shared memory, 128 invocations): the
@@ -32,6 +33,7 @@
 #define GLRADIX_FORMS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "gl/gl.h"
 #include "glradix/glradix.h"
@@ -96,6 +98,9 @@ typedef struct _glradix_forms {
    * delayed tiles (0: none). */
   GLuint spin_limit, force_fallback, delay_tiles;
   bool early_counts; /* it counts a tile's digits before ranking it (else from the ranks) */
+  /* Scratch buffers of at least this many bytes on imported Vulkan memory
+   * where the context has it (memory/imported.c); 0: none. */
+  uint64_t import_from;
 } _glradix_forms;
 
 /* What the per-tile form means to a program: the tiles' digit starts

@@ -8,6 +8,7 @@
 #include "glradix/glradix.h"
 #include "forms.h"
 #include "gl/gl.h"
+#include "memory/imported.h"
 #include "testing.h"
 
 /* The C <-> GLSL contract (gl/contract.h): bindings _GLRADIX_B_*, uniform
@@ -36,10 +37,12 @@ typedef enum _glradix_set {
   _GLRADIX_SETS
 } _glradix_set;
 
-/* A scratch buffer and how many bytes it holds. */
+/* A scratch buffer and how many bytes it holds; `owned`: in the context's
+ * list of owned buffers (imported memory), not a plain GL buffer. */
 typedef struct _glradix_buffer {
   GLuint name;
   GLsizeiptr size;
+  bool owned;
 } _glradix_buffer;
 
 struct glradix_context {
@@ -72,6 +75,7 @@ struct glradix_context {
    * others they need (_glradix_check_programs). Sets built, a bit each. */
   uint64_t eager_programs;
   unsigned sets_built;
+  _glradix_memory memory; /* imported memory and the buffers on it (memory/imported.h) */
 };
 
 /* Bindings the library touches, saved on entry and restored on exit. */
@@ -150,8 +154,17 @@ void _glradix_upload(glradix_context *ctx, GLuint buffer, GLintptr offset, GLsiz
  * logs "fn: what ..." otherwise. Binds GL_COPY_READ_BUFFER. */
 glradix_status _glradix_check_buffer(glradix_context *ctx, const char *fn, GLuint name,
                                      const char *what, uint64_t bytes);
+/* Makes b a plain GL buffer of at least `size` bytes (grown by half again
+ * over the last size: fewer reallocations), or leaves it where it is that
+ * large; GLRADIX_ERROR_* with nothing left on failure. */
 glradix_status _glradix_ensure_buffer(glradix_context *ctx, _glradix_buffer *b,
                                       GLsizeiptr size, const char *what);
+/* The same for scratch that only shaders and copies write: from
+ * ctx->forms.import_from bytes on imported memory where the context has it
+ * (memory/imported.h). _glradix_delete_scratch deletes either kind. */
+glradix_status _glradix_ensure_scratch(glradix_context *ctx, _glradix_buffer *b,
+                                       GLsizeiptr size, const char *what);
+void _glradix_delete_scratch(glradix_context *ctx, _glradix_buffer *b);
 
 /* profile.c: timestamps around stages when desc.profile is set */
 void _glradix_profile_mark(glradix_context *ctx, unsigned pass, unsigned point);

@@ -47,9 +47,17 @@ typedef struct _glradix_test_hooks {
    * every delay_tiles-th tile publishing nothing, as if it ran last. */
   uint32_t force_fallback;
   uint32_t delay_tiles;
+  uint64_t import_from;      /* nonzero: scratch buffers of this many bytes and more imported */
+  const char *vulkan_loader; /* non-NULL: the Vulkan loader's file name (one that is not
+                                there stands for a machine without Vulkan) */
 } _glradix_test_hooks;
 
-#define _GLRADIX_TEST_HOOKS_NONE {0, 0, -1, -1, -1, 0, 0, 0, 0, 0, NULL, NULL, 0, 0, 0, 0, 0, 0, 0, 0}
+#define _GLRADIX_TEST_HOOKS_NONE \
+  {0, 0, -1, -1, -1, 0, 0, 0, 0, 0, NULL, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, NULL}
+
+/* The context's scratch buffers on imported memory, for the tests that
+ * check the import is taken. */
+unsigned _glradix_imported_scratch(const glradix_context *ctx);
 
 /* glradix_create with the hooks applied; hooks NULL: glradix_create. Not
  * exported: the tests link the library's objects as the static

@@ -4,7 +4,8 @@
  * GPU's) or NAME=NUMBER of _glradix_test_hooks'
  * fields move, values_at, reverse, wide_from, lbvh_window, lbvh_wg,
  * small_grid, shared, invocations, blocks, bindings, plan, fallback
- * (force_fallback), delay (delay_tiles). */
+ * (force_fallback), delay (delay_tiles), import (import_from, bytes); or
+ * "no_vulkan" (a Vulkan loader that is not there). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,10 @@ static int parse(const char *text, _glradix_test_hooks *h) {
       h->small_grid = 0;
       continue;
     }
+    if (strcmp(word, "no_vulkan") == 0) {
+      h->vulkan_loader = "libglradix-no-such-vulkan.so";
+      continue;
+    }
     if (!eq) return 0;
     if (strcmp(word, "move") == 0) h->move_shared = (int)v;
     else if (strcmp(word, "values_at") == 0) h->values_at = (int)v;
@@ -46,6 +51,7 @@ static int parse(const char *text, _glradix_test_hooks *h) {
     else if (strcmp(word, "plan") == 0) h->plan = (int)v;
     else if (strcmp(word, "fallback") == 0) h->force_fallback = (uint32_t)v;
     else if (strcmp(word, "delay") == 0) h->delay_tiles = (uint32_t)v;
+    else if (strcmp(word, "import") == 0) h->import_from = (uint64_t)v;
     else return 0;
   }
   return 1;

@@ -109,6 +109,23 @@ typedef enum glradix_plan {
                                          reduce-then-scan */
 } glradix_plan;
 
+/** Where the context's large scratch buffers and glradix_buffer_create's
+ *  buffers get their storage. */
+typedef enum glradix_memory {
+  GLRADIX_MEMORY_DEFAULT = 0, /**< Vulkan device-local memory imported into GL
+                                   (GL_EXT_memory_object_fd) where the GL
+                                   context's device has it: on GPUs for
+                                   scratch buffers of 64 MiB and more, always
+                                   for glradix_buffer_create; plain GL buffers
+                                   elsewhere. The Vulkan loader
+                                   (libvulkan.so.1) is opened at run time by
+                                   the first call that would import; where
+                                   the loader, the extensions or a Vulkan
+                                   device with the GL context's UUIDs is
+                                   missing, that call says so once in the log */
+  GLRADIX_MEMORY_GL           /**< plain GL buffers only; Vulkan is never loaded */
+} glradix_memory;
+
 /** Context creation options. Zero-initialise it (`glradix_desc d = {0};`):
  *  every zero field takes its documented default. */
 typedef struct glradix_desc {
@@ -137,6 +154,7 @@ typedef struct glradix_desc {
                                 GPU (GL_TIMESTAMP queries), read with
                                 glradix_query_stage_times. OpenGL ES needs
                                 GL_EXT_disjoint_timer_query for it */
+  glradix_memory memory;   /**< 0 = GLRADIX_MEMORY_DEFAULT */
 } glradix_desc;
 
 /** The radix_bits used when glradix_desc.radix_bits is 0. */
@@ -154,7 +172,8 @@ typedef struct glradix_context glradix_context;
  * them (glradix_reserve compiles a sort's ahead).
  *
  * @errors GLRADIX_ERROR_INVALID_ARGUMENT (desc, out or desc->load NULL,
- *         radix_bits not 0/2/4/8, plan not a glradix_plan),
+ *         radix_bits not 0/2/4/8, plan not a glradix_plan, memory not a
+ *         glradix_memory),
  *         GLRADIX_ERROR_UNSUPPORTED (no current context, below GL 4.3 or ES
  *         3.1, desc->profile on ES without GL_EXT_disjoint_timer_query, fewer
  *         than 6 GL_MAX_SHADER_STORAGE_BUFFER_BINDINGS, or a storage-block
@@ -428,6 +447,48 @@ typedef struct glradix_stage_times {
  */
 GLRADIX_API glradix_status glradix_query_stage_times(glradix_context *ctx,
                                                      glradix_stage_times *out);
+
+/**
+ * Creates a GL buffer of `bytes` for the caller's large arrays (keys,
+ * values, LBVH boxes and nodes, or anything the caller's own shaders and
+ * draws use) on Vulkan device-local memory imported into GL, where the
+ * context has it (glradix_memory; on NVIDIA's driver GL's own buffers are
+ * read and written more slowly once a few hundred MB are touched: README,
+ * "Large arrays"), else on a plain GL buffer. Either way its storage is
+ * immutable and never mapped: fill it and read it back with GL commands
+ * (glBufferSubData, glCopyBufferSubData, glClearBufferSubData,
+ * glGetBufferSubData on GL, shaders), never glBufferData or
+ * glMapBufferRange (on OpenGL ES read back through a copy into a buffer
+ * of the caller's). The context owns the storage:
+ * delete it with glradix_buffer_destroy (glradix_destroy deletes those
+ * left), never glDeleteBuffers. Thread: the context's.
+ *
+ * @errors GLRADIX_ERROR_INVALID_ARGUMENT (ctx or buffer NULL, bytes 0),
+ *         GLRADIX_ERROR_TOO_LARGE (bytes above what one GL buffer can
+ *         address, GLsizeiptr, or above the device-local memory of the
+ *         Vulkan device), GLRADIX_ERROR_OUT_OF_MEMORY, GLRADIX_ERROR_GL.
+ *         *buffer is 0 on error.
+ * @gl_state Creates the buffer, binding it to GL_COPY_WRITE_BUFFER only
+ *         while it does; every binding is left as it was.
+ */
+GLRADIX_API glradix_status glradix_buffer_create(glradix_context *ctx, uint64_t bytes,
+                                                 uint32_t *buffer);
+
+/**
+ * Deletes a buffer of glradix_buffer_create and frees its memory; GL
+ * unbinds it where it is bound, as glDeleteBuffers does.
+ *
+ * @errors GLRADIX_ERROR_INVALID_ARGUMENT (ctx NULL, or `buffer` not a live
+ *         buffer of this context's glradix_buffer_create: 0, already
+ *         destroyed, or made by GL itself), GLRADIX_ERROR_GL.
+ * @gl_state Deletes the buffer; nothing else.
+ */
+GLRADIX_API glradix_status glradix_buffer_destroy(glradix_context *ctx, uint32_t buffer);
+
+/** 1 if `buffer`, a live buffer of glradix_buffer_create, is on imported
+ *  Vulkan memory; 0 otherwise (a plain GL buffer, an unknown name, ctx
+ *  NULL). Thread: the context's; no GL call. */
+GLRADIX_API int glradix_buffer_imported(const glradix_context *ctx, uint32_t buffer);
 
 #ifdef __cplusplus
 }

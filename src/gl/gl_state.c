@@ -78,16 +78,49 @@ glradix_status _glradix_end(glradix_context *ctx, const char *fn, glradix_status
   return st;
 }
 
+/* Grows by half again so that slowly growing counts do not reallocate each
+ * call, in whole 16-byte units (clears and binds take whole words). */
+static GLsizeiptr grown_size(const glradix_context *ctx, GLsizeiptr size) {
+  GLsizeiptr grown = size + size / 2;
+  grown += (16 - grown % 16) % 16;
+  return grown < size || grown > (GLsizeiptr)ctx->max_ssbo_bytes ? size : grown;
+}
+
+/* Deletes a scratch buffer, plain or owned. */
+static void delete_buffer(glradix_context *ctx, _glradix_buffer *b) {
+  _glradix_owned *o = b->owned ? _glradix_owned_find(ctx, b->name) : NULL;
+  if (o) _glradix_owned_delete(ctx, o);
+  else if (b->name) ctx->gl.DeleteBuffers(1, &b->name);
+  b->name = 0;
+  b->size = 0;
+  b->owned = false;
+}
+
+void _glradix_delete_scratch(glradix_context *ctx, _glradix_buffer *b) { delete_buffer(ctx, b); }
+
+glradix_status _glradix_ensure_scratch(glradix_context *ctx, _glradix_buffer *b,
+                                       GLsizeiptr size, const char *what) {
+  if (b->name != 0 && b->size >= size) return GLRADIX_OK;
+  const uint64_t from = ctx->forms.import_from;
+  if (from == 0 || (uint64_t)size < from || !_glradix_import_ready(ctx, what)) {
+    if (b->owned) delete_buffer(ctx, b);
+    return _glradix_ensure_buffer(ctx, b, size, what);
+  }
+  delete_buffer(ctx, b);
+  const GLsizeiptr grown = grown_size(ctx, size);
+  glradix_status st = _glradix_owned_create(ctx, what, (uint64_t)grown, false, &b->name);
+  if (st != GLRADIX_OK) return st;
+  b->size = grown;
+  b->owned = true;
+  return GLRADIX_OK;
+}
+
 glradix_status _glradix_ensure_buffer(glradix_context *ctx, _glradix_buffer *b,
                                       GLsizeiptr size, const char *what) {
   GladGLContext *gl = &ctx->gl;
   if (b->name != 0 && b->size >= size) return GLRADIX_OK;
   if (b->name == 0) gl->GenBuffers(1, &b->name);
-  /* Grow by half again so that slowly growing counts do not reallocate each
-   * call, in whole 16-byte units (clears and binds take whole words). */
-  GLsizeiptr grown = size + size / 2;
-  grown += (16 - grown % 16) % 16;
-  if (grown < size || grown > (GLsizeiptr)ctx->max_ssbo_bytes) grown = size;
+  const GLsizeiptr grown = grown_size(ctx, size);
   gl->BindBuffer(GL_COPY_WRITE_BUFFER, b->name);
   gl->BufferData(GL_COPY_WRITE_BUFFER, grown, NULL, GL_DYNAMIC_COPY);
   glradix_status st = _glradix_gl_error(ctx, what);

@@ -142,9 +142,9 @@ static glradix_status build(glradix_context *ctx, const glradix_lbvh_desc *d) {
   const char *what = "allocating LBVH scratch";
   const unsigned bits = d->morton_bits ? d->morton_bits : 30;
   const GLsizeiptr n = d->count;
-  glradix_status st = _glradix_ensure_buffer(ctx, &ctx->lbvh_codes, n * (bits == 63 ? 8 : 4), what);
-  if (st == GLRADIX_OK) st = _glradix_ensure_buffer(ctx, &ctx->lbvh_indices, n * 4, what);
-  if (st == GLRADIX_OK) st = _glradix_ensure_buffer(ctx, &ctx->lbvh_parents, n * 4, what);
+  glradix_status st = _glradix_ensure_scratch(ctx, &ctx->lbvh_codes, n * (bits == 63 ? 8 : 4), what);
+  if (st == GLRADIX_OK) st = _glradix_ensure_scratch(ctx, &ctx->lbvh_indices, n * 4, what);
+  if (st == GLRADIX_OK) st = _glradix_ensure_scratch(ctx, &ctx->lbvh_parents, n * 4, what);
   if (st != GLRADIX_OK) return st;
   _glradix_morton_job job =
       _glradix_morton_job_make(d->bounds, d->count, bits, d->has_scene_box, d->scene_min,
@@ -191,8 +191,8 @@ glradix_status glradix_lbvh_build(glradix_context *ctx, const glradix_lbvh_desc 
 static glradix_status refit(glradix_context *ctx, const glradix_lbvh_desc *d) {
   const GLsizeiptr n = d->count;
   const char *what = "allocating LBVH scratch";
-  glradix_status st = _glradix_ensure_buffer(ctx, &ctx->lbvh_parents, (3 * n - 2) * 4, what);
-  if (st == GLRADIX_OK) st = _glradix_ensure_buffer(ctx, &ctx->lbvh_indices, n * 4, what);
+  glradix_status st = _glradix_ensure_scratch(ctx, &ctx->lbvh_parents, (3 * n - 2) * 4, what);
+  if (st == GLRADIX_OK) st = _glradix_ensure_scratch(ctx, &ctx->lbvh_indices, n * 4, what);
   if (st == GLRADIX_OK)
     st = _glradix_lbvh_state(ctx, d->count, d->count_buffer, d->count_offset, false);
   if (st != GLRADIX_OK) return st;

@@ -32,7 +32,7 @@ static glradix_status plan_scan(glradix_context *ctx, const char *fn, GLuint cou
 }
 
 static glradix_status allocate_scan(glradix_context *ctx, const _glradix_scan_plan *plan) {
-  return _glradix_ensure_buffer(ctx, &ctx->counts,
+  return _glradix_ensure_scratch(ctx, &ctx->counts,
                                 (GLsizeiptr)plan->total * (GLsizeiptr)sizeof(GLuint),
                                 "allocating scratch");
 }
@@ -104,9 +104,9 @@ glradix_status glradix_compact(glradix_context *ctx, const glradix_compact_desc 
     st = allocate_scan(ctx, &plan);
     /* The sort's scratch serves: tile_keys for the positions, tile_values
      * for a copy of the input when compacting in place. */
-    if (st == GLRADIX_OK) st = _glradix_ensure_buffer(ctx, &ctx->tile_keys, bytes, "allocating scratch");
+    if (st == GLRADIX_OK) st = _glradix_ensure_scratch(ctx, &ctx->tile_keys, bytes, "allocating scratch");
     if (st == GLRADIX_OK && desc->input == desc->output)
-      st = _glradix_ensure_buffer(ctx, &ctx->tile_values, bytes, "allocating scratch");
+      st = _glradix_ensure_scratch(ctx, &ctx->tile_values, bytes, "allocating scratch");
   }
   if (st == GLRADIX_OK && desc->count > 0) {
     _glradix_compact_io io = {desc->input, desc->flags, desc->output, ctx->tile_keys.name,

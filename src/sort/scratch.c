@@ -92,10 +92,10 @@ glradix_status _glradix_scratch_allocate(glradix_context *ctx, const _glradix_sc
   glradix_status st = GLRADIX_OK;
   if (!s->single) {
     const char *what = "allocating scratch";
-    st = _glradix_ensure_buffer(ctx, &ctx->tile_keys, s->key_bytes, what);
+    st = _glradix_ensure_scratch(ctx, &ctx->tile_keys, s->key_bytes, what);
     if (st == GLRADIX_OK && s->value_bytes)
-      st = _glradix_ensure_buffer(ctx, &ctx->tile_values, s->value_bytes, what);
-    if (st == GLRADIX_OK) st = _glradix_ensure_buffer(ctx, &ctx->counts, s->counts_bytes, what);
+      st = _glradix_ensure_scratch(ctx, &ctx->tile_values, s->value_bytes, what);
+    if (st == GLRADIX_OK) st = _glradix_ensure_scratch(ctx, &ctx->counts, s->counts_bytes, what);
   }
   if (st == GLRADIX_OK && s->set != _GLRADIX_SET_BASE) st = _glradix_build_programs(ctx, s->set);
   return st;
