@@ -3,9 +3,32 @@
 
 #include "bench_buffers.h"
 
+#include <glradix/glradix.h>
+
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+
+unsigned bench_buffer(GladGLContext *gl, glradix_context *imported, uint64_t bytes,
+                      const void *data) {
+  GLuint buf = 0;
+  if (imported) {
+    if (glradix_buffer_create(imported, bytes, &buf) != GLRADIX_OK) return 0;
+    gl->BindBuffer(GL_COPY_WRITE_BUFFER, buf);
+    if (data) gl->BufferSubData(GL_COPY_WRITE_BUFFER, 0, (GLsizeiptr)bytes, data);
+  } else {
+    gl->GenBuffers(1, &buf);
+    gl->BindBuffer(GL_COPY_WRITE_BUFFER, buf);
+    gl->BufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)bytes, data, GL_DYNAMIC_COPY);
+  }
+  gl->BindBuffer(GL_COPY_WRITE_BUFFER, 0);
+  return buf;
+}
+
+void bench_buffer_delete(GladGLContext *gl, glradix_context *imported, unsigned buf) {
+  if (imported) glradix_buffer_destroy(imported, buf);
+  else if (buf) gl->DeleteBuffers(1, &buf);
+}
 
 void bench_upload(GladGLContext *gl, GLuint buf, const uint32_t *data, uint32_t words) {
   gl->BindBuffer(GL_COPY_WRITE_BUFFER, buf);

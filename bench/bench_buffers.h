@@ -5,6 +5,15 @@
 #include <stdint.h>
 
 struct GladGLContext; /* glad/gl.h: the bench's own GL table */
+struct glradix_context;
+
+/* A buffer of `bytes` (from `data` unless NULL): glradix_buffer_create's
+ * on `imported` where that is non-NULL (--memory imported), else a plain
+ * glBufferData one; 0 on failure. Delete it with bench_buffer_delete and
+ * the same `imported`. */
+unsigned bench_buffer(struct GladGLContext *gl, struct glradix_context *imported, uint64_t bytes,
+                      const void *data);
+void bench_buffer_delete(struct GladGLContext *gl, struct glradix_context *imported, unsigned buf);
 
 /* Writes `words` 32-bit words from the host at the start of buffer `buf`
  * (glBufferSubData). */

@@ -119,7 +119,7 @@ static void steps(glradix_context *ctx, step_fn fn, const glradix_lbvh_desc *d, 
 }
 
 int bench_lbvh(GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, size_t nsizes,
-               unsigned morton_bits, unsigned repeat, int verify, int csv, FILE *info,
+               unsigned morton_bits, unsigned repeat, int verify, int csv, int imported, FILE *info,
                bench_scene scene, int sah, int stages, uint32_t rays) {
   int failed = 0;
   GLuint q[2];
@@ -137,13 +137,9 @@ int bench_lbvh(GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, s
       continue;
     }
     bench_scene_make(scene, b, n);
-    GLuint buf[2];
-    gl->GenBuffers(2, buf);
-    gl->BindBuffer(GL_COPY_WRITE_BUFFER, buf[0]);
-    gl->BufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)n * 32, b, GL_STATIC_DRAW);
-    gl->BindBuffer(GL_COPY_WRITE_BUFFER, buf[1]);
-    gl->BufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)glradix_lbvh_nodes_bytes(n), NULL,
-                   GL_DYNAMIC_COPY);
+    glradix_context *owner = imported ? ctx : NULL;
+    GLuint buf[2] = {bench_buffer(gl, owner, (uint64_t)n * 32, b),
+                     bench_buffer(gl, owner, glradix_lbvh_nodes_bytes(n), NULL)};
     gl->Finish();
     glradix_lbvh_desc d = {0};
     d.bounds = buf[0];
@@ -202,7 +198,8 @@ int bench_lbvh(GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, s
         steps(ctx, glradix_lbvh_refit, &d, repeat, "refit", info);
       }
     }
-    gl->DeleteBuffers(2, buf);
+    bench_buffer_delete(gl, owner, buf[0]);
+    bench_buffer_delete(gl, owner, buf[1]);
     free(b);
     free(nodes);
   }

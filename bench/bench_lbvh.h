@@ -35,10 +35,11 @@ int bench_lbvh_check(const glradix_lbvh_node *nodes, const float *b, uint32_t n,
  * rays through the built tree, one per pixel of a rays x rays image
  * (bench_rays.h), a line on info and, with csv, four more columns that
  * follow those (rays, rays_ms, mrays_per_s, rays_hit); checked with
- * verify. Also times glradix_lbvh_refit; stages (a context with
+ * verify. imported: bounds and nodes from glradix_buffer_create. Also
+ * times glradix_lbvh_refit; stages (a context with
  * desc.profile): each step's median time, for the build and the refit. */
 int bench_lbvh(struct GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, size_t nsizes,
-               unsigned morton_bits, unsigned repeat, int verify, int csv, FILE *info,
+               unsigned morton_bits, unsigned repeat, int verify, int csv, int imported, FILE *info,
                bench_scene scene, int sah, int stages, uint32_t rays);
 
 #endif

@@ -55,6 +55,8 @@ typedef struct options {
   size_t nbits;
   unsigned repeat;
   int verify, csv, stages, portable, lbvh, n_given, reserve, copy, trace;
+  int memory;     /* --memory: 0 default, 1 gl, 2 imported */
+  int copy_table; /* --copy-table */
   unsigned warmup_ms, idle_ms;
   glradix_plan plan;
   glradix_key_type key_type;
@@ -142,6 +144,14 @@ static void usage(FILE *f) {
         "  --svg FILE          plot Mkeys/s versus N to FILE (SVG)\n"
         "  --copy              also time a compute-shader copy of each size's keys (and values\n"
         "                      with --pairs): the bandwidth yardstick, read + written\n"
+        "  --copy-table        instead of sorts: GB/s of a compute-shader copy of two arrays\n"
+        "                      into two others, and of a gather of random 32-byte elements,\n"
+        "                      256 MiB to 2 GiB touched, on plain GL buffers and on\n"
+        "                      glradix_buffer_create's (lines 'copy-table: ...')\n"
+        "  --memory M          default (the context's scratch as glradix_memory's default\n"
+        "                      says), gl (GLRADIX_MEMORY_GL: plain GL buffers only) or\n"
+        "                      imported (also the sorted keys and values, and --lbvh's boxes\n"
+        "                      and nodes, in glradix_buffer_create's buffers)\n"
         "  --reserve           glradix_reserve the largest size before the first run\n"
         "  --vs-bitonic        also time a bitonic sort (bench_bitonic.c: GLSL compute, shared-\n"
         "                      memory blocks, global merge steps) of the same keys and buffers,\n"
@@ -240,6 +250,17 @@ static int parse_args(int argc, char **argv, options *o) {
       o->stages = 1;
     } else if (!eq && IS("--copy")) {
       o->copy = 1;
+    } else if (!eq && IS("--copy-table")) {
+      o->copy_table = 1;
+    } else if (IS("--memory")) {
+      const char *v = VALUE();
+      o->memory = !v ? -1 : strcmp(v, "default") == 0 ? 0 : strcmp(v, "gl") == 0 ? 1
+                : strcmp(v, "imported") == 0 ? 2 : -1;
+      if (o->memory < 0) {
+        fprintf(stderr, "glradix-bench: --memory wants default, gl or imported, got '%s'\n",
+                v ? v : "");
+        return -1;
+      }
     } else if (!eq && IS("--trace")) {
       o->trace = 1;
     } else if (IS("--warmup")) {
@@ -619,6 +640,7 @@ int main(int argc, char **argv) {
     d.profile = opt.stages || opt.host;
     d.disable_subgroups = opt.portable;
     d.plan = opt.plan;
+    d.memory = opt.memory == 1 ? GLRADIX_MEMORY_GL : GLRADIX_MEMORY_DEFAULT;
     st = glradix_create(&d, &ctx[k]);
     if (st != GLRADIX_OK) {
       fprintf(stderr, "glradix-bench: glradix_create(radix_bits %u) failed: %s\n", opt.bits[k],
@@ -642,6 +664,15 @@ int main(int argc, char **argv) {
     return 1;
   }
 
+  if (opt.copy_table && ctx[0] && b.gpu_timer) {
+    double *times = malloc(opt.repeat * sizeof *times);
+    failed |= !times || bench_copy_table(&gl, ctx[0], b.query, opt.repeat, times, stdout);
+    free(times);
+    gl.DeleteQueries(2, b.query);
+    for (size_t k = 0; k < opt.nbits; ++k) glradix_destroy(ctx[k]);
+    glradix_headless_destroy(h);
+    return failed;
+  }
   if (opt.soak_s || opt.lbvh || opt.host) {
     if (opt.host && ctx[0])
       failed |= bench_host(ctx[0], opt.sizes, opt.nsizes, opt.key_bits[0], opt.pairs,
@@ -655,7 +686,8 @@ int main(int argc, char **argv) {
              opt.rays ? ",rays,rays_ms,mrays_per_s,rays_hit" : "");
     for (size_t kb = 0; opt.lbvh && kb < opt.nkey_bits && ctx[0]; ++kb)
       failed |= bench_lbvh(&gl, ctx[0], opt.sizes, opt.nsizes, opt.key_bits[kb], opt.repeat,
-                           opt.verify, opt.csv, info, opt.scene, opt.sah, opt.stages, opt.rays);
+                           opt.verify, opt.csv, opt.memory == 2, info, opt.scene, opt.sah,
+                           opt.stages, opt.rays);
     if (b.gpu_timer) gl.DeleteQueries(2, b.query);
     for (size_t k = 0; k < opt.nbits; ++k) glradix_destroy(ctx[k]);
     glradix_headless_destroy(h);
@@ -732,23 +764,21 @@ int main(int argc, char **argv) {
   for (size_t si = 0; si < opt.nsizes; ++si) {
     const uint32_t n = opt.sizes[si];
     GLuint buf[4] = {0, 0, 0, 0}; /* sorted keys, values; pristine keys, values */
-    gl.GenBuffers(4, buf);
+    /* --memory imported: the sorted buffers from glradix_buffer_create */
+    glradix_context *owner = opt.memory == 2 ? ctx[0] : NULL;
+    for (int k = 0; k < 4; ++k)
+      if (opt.pairs || !(k & 1))
+        buf[k] = bench_buffer(&gl, k < 2 ? owner : NULL, (uint64_t)n * 4 * (k & 1 ? 1 : kw), NULL);
     b.pristine[0] = buf[2];
     b.pristine[1] = buf[3];
-    for (int k = 0; k < 4; ++k) {
-      if (!opt.pairs && (k & 1)) continue;
-      gl.BindBuffer(GL_COPY_WRITE_BUFFER, buf[k]);
-      gl.BufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)n * 4 * (k & 1 ? 1 : kw), NULL,
-                    k < 2 ? GL_DYNAMIC_COPY : GL_STATIC_DRAW);
-    }
     if (opt.pairs) bench_upload(&gl, buf[3], vals, n);
     gl.BindBuffer(GL_COPY_WRITE_BUFFER, 0);
     const GLenum err = gl.GetError();
-    if (err != GL_NO_ERROR) {
+    if (err != GL_NO_ERROR || !buf[0] || (opt.pairs && !buf[1])) {
       fprintf(stderr, "glradix-bench: n = %u: GL error 0x%04x allocating the buffers; skipped\n",
               n, err);
       failed = 1;
-      gl.DeleteBuffers(4, buf);
+      for (int k = 0; k < 4; ++k) bench_buffer_delete(&gl, k < 2 ? owner : NULL, buf[k]);
       continue;
     }
     for (size_t kd = 0; kd < opt.nkey_bits * opt.ndists; ++kd) {
@@ -867,7 +897,7 @@ int main(int argc, char **argv) {
                 ms > 0 ? "did not reproduce its input" : "shader did not build or fit");
       failed |= !copied;
     }
-    gl.DeleteBuffers(4, buf);
+    for (int k = 0; k < 4; ++k) bench_buffer_delete(&gl, k < 2 ? owner : NULL, buf[k]);
   }
 
   if (!opt.csv) {

@@ -132,6 +132,7 @@ glradix_status _glradix_end(glradix_context *ctx, const char *fn, glradix_status
                             const _glradix_gl_state *saved);
 void _glradix_save_state(glradix_context *ctx, _glradix_gl_state *s);
 void _glradix_restore_state(glradix_context *ctx, const _glradix_gl_state *s);
+void _glradix_forget_buffer(_glradix_gl_state *s, GLuint buffer);
 /* The first `bytes` of a buffer to an SSBO binding point (0: all of it). */
 void _glradix_bind(glradix_context *ctx, GLuint index, GLuint buffer, uint64_t bytes);
 /* TOO_LARGE (logged) when `bytes` exceed one shader storage block. */

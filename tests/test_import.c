@@ -87,6 +87,17 @@ START_TEST(storage_is_immutable) {
   buf_read(stage, back, 4);
   expect_equal_u32(words, back, 4, "glBufferSubData into a created buffer");
   buf_delete(stage);
+  /* destroyed while bound, as glDeleteBuffers may be: GL unbinds it, and
+   * the call leaves no binding to a deleted name behind */
+  tg_gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, b);
+  tg_gl.BindBuffer(GL_COPY_READ_BUFFER, b);
+  ck_assert_int_eq(glradix_buffer_destroy(tg_ctx, b), GLRADIX_OK);
+  expect_no_gl_error("glradix_buffer_destroy of a bound buffer");
+  GLint bound = -1;
+  tg_gl.GetIntegeri_v(GL_SHADER_STORAGE_BUFFER_BINDING, 0, &bound);
+  ck_assert_int_eq(bound, 0);
+  tg_gl.GetIntegerv(GL_COPY_READ_BUFFER_BINDING, &bound);
+  ck_assert_int_eq(bound, 0);
 }
 END_TEST
 

@@ -22,6 +22,17 @@ void _glradix_save_state(glradix_context *ctx, _glradix_gl_state *s) {
   }
 }
 
+/* GL unbinds a deleted buffer from the context's bindings: a call that
+ * deletes one the caller had bound restores 0 there, not the dead name
+ * (binding it would raise GL_INVALID_OPERATION in the caller's context). */
+void _glradix_forget_buffer(_glradix_gl_state *s, GLuint buffer) {
+  GLint *names[] = {&s->ssbo, &s->copy_read, &s->copy_write, &s->dispatch_indirect};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if ((GLuint)*names[i] == buffer) *names[i] = 0;
+  for (size_t i = 0; i < _GLRADIX_BINDINGS; i++)
+    if ((GLuint)s->indexed[i].buffer == buffer) s->indexed[i].buffer = 0;
+}
+
 void _glradix_restore_state(glradix_context *ctx, const _glradix_gl_state *s) {
   GladGLContext *gl = &ctx->gl;
   for (GLuint i = 0; i < _GLRADIX_BINDINGS; i++) {

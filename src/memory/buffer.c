@@ -40,6 +40,7 @@ glradix_status glradix_buffer_destroy(glradix_context *ctx, uint32_t buffer) {
   _glradix_owned *o = _glradix_owned_find(ctx, buffer);
   if (o && o->user) {
     _glradix_owned_delete(ctx, o);
+    _glradix_forget_buffer(&saved, buffer);
   } else {
     _glradix_log(&ctx->desc, "%s: buffer %u is not a live buffer of glradix_buffer_create", fn,
                  buffer);
