@@ -131,7 +131,7 @@ static void choose_scatter(_glradix_forms *f, unsigned radix_bits, const _glradi
  * were slower with them at every size tried: both keep their tiles
  * (BENCHMARKS.md, "Measured choices", "Tried and dropped"). */
 enum { WIDE_ITEMS = 10, WIDE_FROM = 12u << 20 };
-static const uint64_t IMPORT_FROM = 64u << 20;
+static const uint64_t IMPORT_FROM = 128u << 20;
 static void choose_wide_tile(_glradix_forms *f, unsigned radix_bits, bool any_gpu_path,
                              GLuint from) {
   const GLuint tile = f->wg_size * WIDE_ITEMS;
@@ -191,9 +191,11 @@ void _glradix_forms_choose(_glradix_forms *f, unsigned radix_bits, const _glradi
    * look-backs find them sooner; llvmpipe, whose shared atomics cost, takes
    * them from the ranks */
   f->early_counts = !f->cpu_rasterizer;
-  /* GPUs' scratch past the size where GL's own buffers slow down moves to
-   * imported memory; a CPU rasterizer's memory is the same either way
-   * (BENCHMARKS.md, "Imported memory"). */
+  /* GPUs' scratch buffers of 128 MiB and more (sorts past 32M keys) move
+   * to imported memory: on NVIDIA's driver GL's own buffers slow down once
+   * some 700 MB are touched, and a 32M-pair sort touches about 512 MB; a
+   * CPU rasterizer's memory is the same either way (BENCHMARKS.md,
+   * "Imported memory"). */
   f->import_from = h->import_from ? h->import_from : f->cpu_rasterizer ? 0 : IMPORT_FROM;
   f->force_fallback = h->force_fallback;
   f->delay_tiles = h->delay_tiles;

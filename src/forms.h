@@ -22,7 +22,7 @@
  *   plan             reduce-then-scan   reduce-then-scan     reduce-then-scan
  *   early_counts     no                 yes                  yes
  *   spin_limit       16                 64                   64
- *   import_from      never              64 MiB               64 MiB
+ *   import_from      never              128 MiB              128 MiB
  *
  * Smaller limits take fallback shapes, down to 128 x 4 keys, which fit
  * OpenGL ES 3.1's minimums (16 KB of shared memory, 128 invocations): the

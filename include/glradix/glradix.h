@@ -115,7 +115,8 @@ typedef enum glradix_memory {
   GLRADIX_MEMORY_DEFAULT = 0, /**< Vulkan device-local memory imported into GL
                                    (GL_EXT_memory_object_fd) where the GL
                                    context's device has it: on GPUs for
-                                   scratch buffers of 64 MiB and more, always
+                                   scratch buffers of 128 MiB and more
+                                   (sorts past 32M keys), always
                                    for glradix_buffer_create; plain GL buffers
                                    elsewhere. The Vulkan loader
                                    (libvulkan.so.1) is opened at run time by

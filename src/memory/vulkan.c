@@ -10,6 +10,13 @@
 #if defined(__unix__) || defined(__APPLE__)
 #include <dlfcn.h>
 #define HAVE_FD 1
+/* The loader stays mapped once opened: its drivers keep what they
+ * allocated past vkDestroyInstance, and a leak checker can then name them. */
+#ifdef RTLD_NODELETE
+#define NODELETE RTLD_NODELETE
+#else
+#define NODELETE 0
+#endif
 #else
 #define HAVE_FD 0
 #endif
@@ -141,7 +148,7 @@ static VkPhysicalDevice find_device(_glradix_vk *vk, const uint8_t device_uuid[1
 
 static bool open_instance(_glradix_vk *vk, const char *library, char *why, size_t size) {
 #if HAVE_FD
-  vk->library = dlopen(library, RTLD_NOW | RTLD_LOCAL);
+  vk->library = dlopen(library, RTLD_NOW | RTLD_LOCAL | NODELETE);
   if (!vk->library) return fail(why, size, "no Vulkan loader");
   vk->api = calloc(1, sizeof *vk->api);
   if (!vk->api) return fail(why, size, "out of memory");
