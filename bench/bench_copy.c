@@ -144,8 +144,8 @@ int bench_copy_table(GladGLContext *gl, glradix_context *ctx, const unsigned q[2
         bench_time_gpu(gl, q, run_gather, &job, repeat, times, &gather_ms);
         gl->UseProgram(0);
         const double moved = 4.0 * (double)bytes; /* two arrays read, two written */
-        fprintf(out, "copy-table: memory=%s touched_mib=%u copy_ms=%.4f copy_gbps=%.0f "
-                     "gather_ms=%.4f gather_gbps=%.0f\n",
+        fprintf(out, "copy-table: memory=%s touched_mib=%u copy_ms=%.4f copy_gbps=%.2f "
+                     "gather_ms=%.4f gather_gbps=%.2f\n",
                 imported ? (glradix_buffer_imported(ctx, a[0]) ? "imported" : "created-plain") : "gl",
                 mib[s], copy_ms, moved / copy_ms * 1e-6, gather_ms, moved / gather_ms * 1e-6);
         failed |= copy_ms <= 0 || gather_ms <= 0;

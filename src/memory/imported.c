@@ -80,12 +80,13 @@ bool _glradix_import_ready(glradix_context *ctx, const char *fn) {
   _glradix_memory *m = &ctx->memory;
   if (m->state != 0) return m->state > 0;
   m->state = -1;
+  if (ctx->desc.memory == GLRADIX_MEMORY_GL) return false; /* asked for: nothing to say */
   char why[160] = "";
   uint8_t device[16] = {0}, driver[16] = {0};
-  const char *gl_why = ctx->desc.memory == GLRADIX_MEMORY_GL ? NULL : open_gl(ctx, device, driver);
-  if (ctx->desc.memory == GLRADIX_MEMORY_GL) return false; /* asked for: nothing to say */
+  const char *gl_why = open_gl(ctx, device, driver);
   const char *library = ctx->hooks.vulkan_loader ? ctx->hooks.vulkan_loader : VULKAN_LOADER;
-  bool gl_error = _glradix_gl_error(ctx, "reading the device UUIDs") != GLRADIX_OK;
+  bool gl_error = false; /* taken here: the one log line below says it */
+  for (int i = 0; i < 8 && ctx->gl.GetError() != GL_NO_ERROR; i++) gl_error = true;
   if (gl_why || gl_error || !_glradix_vk_open(&m->vk, library, device, driver, why, sizeof why)) {
     _glradix_log(&ctx->desc, "%s: imported memory unavailable (%s): plain GL buffers", fn,
                  gl_why ? gl_why : gl_error ? "GL errors reading the device UUIDs" : why);
