@@ -108,6 +108,32 @@ struct _glradix_vk_api {
  * C has no cast between function pointer types it would warn about. */
 #define LOAD(dst, f) do { PFN_vkVoidFunction f_ = (f); memcpy(&(dst), &f_, sizeof f_); } while (0)
 
+/* The entry points an instance or a device gives, by name and place in
+ * the api struct. */
+typedef struct entry { const char *name; size_t offset; } entry;
+#define ENTRY(f) {"vk" #f, offsetof(struct _glradix_vk_api, f)}
+static const entry INSTANCE_ENTRIES[] = {
+    ENTRY(DestroyInstance), ENTRY(EnumeratePhysicalDevices), ENTRY(GetPhysicalDeviceProperties2),
+    ENTRY(GetPhysicalDeviceMemoryProperties), ENTRY(EnumerateDeviceExtensionProperties),
+    ENTRY(CreateDevice), ENTRY(GetDeviceProcAddr)};
+static const entry DEVICE_ENTRIES[] = {
+    ENTRY(DestroyDevice), ENTRY(CreateBuffer), ENTRY(DestroyBuffer),
+    ENTRY(GetBufferMemoryRequirements), ENTRY(AllocateMemory), ENTRY(FreeMemory),
+    ENTRY(BindBufferMemory), ENTRY(GetMemoryFdKHR)};
+
+/* Loads `n` entries through `get` (vkGetInstanceProcAddr or
+ * vkGetDeviceProcAddr) on `handle`; false if one is missing. */
+static bool load_entries(_glradix_vk_api *a, PFN_vkVoidFunction (*get)(void *, const char *),
+                         void *handle, const entry *e, size_t n) {
+  bool all = true;
+  for (size_t i = 0; i < n; i++) {
+    PFN_vkVoidFunction f = get(handle, e[i].name);
+    memcpy((char *)a + e[i].offset, &f, sizeof f);
+    all = all && f != NULL;
+  }
+  return all;
+}
+
 static bool fail(char *why, size_t size, const char *reason) {
   snprintf(why, size, "%s", reason);
   return false;
@@ -168,19 +194,8 @@ static bool open_instance(_glradix_vk *vk, const char *library, char *why, size_
     vk->instance = NULL;
     return fail(why, size, "vkCreateInstance failed");
   }
-  VkInstance in = vk->instance;
-  LOAD(a->DestroyInstance, a->GetInstanceProcAddr(in, "vkDestroyInstance"));
-  LOAD(a->EnumeratePhysicalDevices, a->GetInstanceProcAddr(in, "vkEnumeratePhysicalDevices"));
-  LOAD(a->GetPhysicalDeviceProperties2, a->GetInstanceProcAddr(in, "vkGetPhysicalDeviceProperties2"));
-  LOAD(a->GetPhysicalDeviceMemoryProperties,
-       a->GetInstanceProcAddr(in, "vkGetPhysicalDeviceMemoryProperties"));
-  LOAD(a->EnumerateDeviceExtensionProperties,
-       a->GetInstanceProcAddr(in, "vkEnumerateDeviceExtensionProperties"));
-  LOAD(a->CreateDevice, a->GetInstanceProcAddr(in, "vkCreateDevice"));
-  LOAD(a->GetDeviceProcAddr, a->GetInstanceProcAddr(in, "vkGetDeviceProcAddr"));
-  if (!a->DestroyInstance || !a->EnumeratePhysicalDevices || !a->GetPhysicalDeviceProperties2 ||
-      !a->GetPhysicalDeviceMemoryProperties || !a->EnumerateDeviceExtensionProperties ||
-      !a->CreateDevice || !a->GetDeviceProcAddr)
+  if (!load_entries(a, a->GetInstanceProcAddr, vk->instance, INSTANCE_ENTRIES,
+                    sizeof INSTANCE_ENTRIES / sizeof INSTANCE_ENTRIES[0]))
     return fail(why, size, "a Vulkan instance without 1.1's entry points");
   return true;
 #else
@@ -211,18 +226,8 @@ static bool open_device(_glradix_vk *vk, VkPhysicalDevice pd, char *why, size_t 
     vk->device = NULL;
     return fail(why, size, "vkCreateDevice failed");
   }
-  VkDevice d = vk->device;
-  LOAD(a->DestroyDevice, a->GetDeviceProcAddr(d, "vkDestroyDevice"));
-  LOAD(a->CreateBuffer, a->GetDeviceProcAddr(d, "vkCreateBuffer"));
-  LOAD(a->DestroyBuffer, a->GetDeviceProcAddr(d, "vkDestroyBuffer"));
-  LOAD(a->GetBufferMemoryRequirements, a->GetDeviceProcAddr(d, "vkGetBufferMemoryRequirements"));
-  LOAD(a->AllocateMemory, a->GetDeviceProcAddr(d, "vkAllocateMemory"));
-  LOAD(a->FreeMemory, a->GetDeviceProcAddr(d, "vkFreeMemory"));
-  LOAD(a->BindBufferMemory, a->GetDeviceProcAddr(d, "vkBindBufferMemory"));
-  LOAD(a->GetMemoryFdKHR, a->GetDeviceProcAddr(d, "vkGetMemoryFdKHR"));
-  if (!a->DestroyDevice || !a->CreateBuffer || !a->DestroyBuffer ||
-      !a->GetBufferMemoryRequirements || !a->AllocateMemory || !a->FreeMemory ||
-      !a->BindBufferMemory || !a->GetMemoryFdKHR)
+  if (!load_entries(a, a->GetDeviceProcAddr, vk->device, DEVICE_ENTRIES,
+                    sizeof DEVICE_ENTRIES / sizeof DEVICE_ENTRIES[0]))
     return fail(why, size, "a Vulkan device without vkGetMemoryFdKHR");
   return true;
 }
@@ -241,7 +246,7 @@ bool _glradix_vk_open(_glradix_vk *vk, const char *library, const uint8_t device
 void _glradix_vk_close(_glradix_vk *vk) {
 #if HAVE_FD
   _glradix_vk_api *a = vk->api;
-  if (vk->device) a->DestroyDevice(vk->device, NULL);
+  if (vk->device && a->DestroyDevice) a->DestroyDevice(vk->device, NULL);
   if (vk->instance && a->DestroyInstance) a->DestroyInstance(vk->instance, NULL);
   free(a);
   if (vk->library) dlclose(vk->library);
