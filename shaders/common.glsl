@@ -456,8 +456,11 @@ uint lbvh_count() { return min(lbvh_state[LBVH_COUNT_SLOT], u_capacity); }
 #define STORE_NODE(i, lo, a, hi, b)                                            \
   NODE_LO(i) = uvec4(floatBitsToUint(lo), (a));                                \
   NODE_HI(i) = uvec4(floatBitsToUint(hi), (b))
-// A refit's parent word of a right child (lbvh_links.comp): the parent's
-// index with this bit set (internal nodes are below 2^31).
+// Each node's parent word, kept by the build after the 2 * capacity - 1
+// nodes, four to a uvec4 (glradix_lbvh_nodes_bytes): the parent's index,
+// with RIGHT_CHILD set for a right child (internal nodes are below 2^31);
+// the root's is 0xFFFFFFFF.
+#define PARENT(i) nodes[2u * (2u * u_capacity - 1u) + ((i) >> 2u)][(i) & 3u]
 #define RIGHT_CHILD 0x80000000u
 #endif
 

@@ -17,6 +17,7 @@
 
 #include <glradix/glradix.h>
 #include <glradix/headless.h>
+#include <glradix/lbvh.h>
 
 #include "forms_env.h"
 
@@ -141,6 +142,16 @@ void ref_stable_sort(const uint32_t *keys, const uint32_t *values, size_t n,
                      uint32_t *ref_values);
 /** Reference for a whole-key keys-only sort: a comparison sort of a copy. */
 void ref_sort_keys(const uint32_t *keys, size_t n, uint32_t *ref_keys);
+
+/** Checks a nodes buffer read back whole (`words`, of a tree of n of
+ *  `capacity` primitives, n <= capacity) around the tree `tree` (2n - 1
+ *  nodes, whose children say the topology): the nodes past the tree as in
+ *  `pattern` (the buffer before the call), and the parent words kept after
+ *  the 2 * capacity - 1 nodes (lbvh.h): each of the tree's nodes' its
+ *  parent's index, the right child's with bit 31 set, the root's
+ *  0xFFFFFFFF, and the words past them as in `pattern`. */
+void expect_lbvh_rest(const glradix_lbvh_node *tree, size_t n, size_t capacity,
+                      const uint32_t *words, const uint32_t *pattern, const char *what);
 
 /** Fails the test with the first mismatch (index, expected, got) and `what`. */
 void expect_equal_u32(const uint32_t *expected, const uint32_t *got, size_t n,

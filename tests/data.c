@@ -223,6 +223,26 @@ void ref_sort_keys(const uint32_t *keys, size_t n, uint32_t *ref_keys) {
   sort_u32(ref_keys, n, 0);
 }
 
+void expect_lbvh_rest(const glradix_lbvh_node *tree, size_t n, size_t capacity,
+                      const uint32_t *words, const uint32_t *pattern, const char *what) {
+  const size_t tree_words = n ? (2 * n - 1) * 8 : 0, nodes_words = (2 * capacity - 1) * 8;
+  const size_t all_words = glradix_lbvh_nodes_bytes((uint32_t)capacity) / 4;
+  expect_equal_u32(pattern + tree_words, words + tree_words, nodes_words - tree_words, what);
+  const size_t nodes = n ? 2 * n - 1 : 0;
+  uint32_t *parents = test_alloc_u32(nodes);
+  for (size_t i = 0; i < nodes; i++) parents[i] = 0xFFFFFFFFu;
+  for (size_t i = 0; n > 1 && i < n - 1; i++) {
+    parents[tree[i].a] = (uint32_t)i;
+    parents[tree[i].b] = (uint32_t)i | 0x80000000u;
+  }
+  char kept[160];
+  snprintf(kept, sizeof kept, "%s: kept parent words", what);
+  expect_equal_u32(parents, words + nodes_words, nodes, kept);
+  expect_equal_u32(pattern + nodes_words + nodes, words + nodes_words + nodes,
+                   all_words - nodes_words - nodes, what);
+  free(parents);
+}
+
 void expect_equal_u32(const uint32_t *expected, const uint32_t *got, size_t n,
                       const char *what) {
   /* Compare first, assert once: ck_assert per element would write to

@@ -37,8 +37,12 @@ static uint64_t read_code(const uint32_t *words, size_t i, int wide) {
 
 /* 5001 points, or with a GPU count (not CPU_COUNT) the first m =
  * min(gpu_count, 5001) of them: their codes against a CPU interleave, the
- * codes after them untouched. */
-static void check_grid_codes(unsigned morton_bits, int gpu_box, size_t gpu_count) {
+ * codes after them untouched. `flat`: the scene box is 1 x 1/2 x 1/4, whose
+ * longest side sets the cells of every axis (the cube over it), so a
+ * point's y cell is its unit-grid cell halved and its z cell quartered. */
+static void check_grid_codes(unsigned morton_bits, int gpu_box, size_t gpu_count, int flat) {
+  const float scale[3] = {1.0f, flat ? 0.5f : 1.0f, flat ? 0.25f : 1.0f};
+  const unsigned shift[3] = {0, flat ? 1u : 0u, flat ? 2u : 0u};
   const unsigned per_axis = morton_bits == 63 ? 21 : 10;
   const uint32_t cells = 1u << per_axis;
   const size_t n = 5001, m = gpu_count < n ? gpu_count : n;
@@ -51,17 +55,17 @@ static void check_grid_codes(unsigned morton_bits, int gpu_box, size_t gpu_count
       uint32_t k = (uint32_t)test_rng_next(&st) % cells;
       if (i == 1) k = 0;
       if (i == 2) k = cells - 1;
-      cell[i][c] = k;
+      cell[i][c] = k >> shift[c];
       /* a point at the middle of its cell: exact in float */
-      b[8 * i + c] = b[8 * i + 4 + c] = ((float)k + 0.5f) / (float)cells;
+      b[8 * i + c] = b[8 * i + 4 + c] = ((float)k + 0.5f) / (float)cells * scale[c];
     }
   }
   /* the last primitive coded (another tile than the extreme points 1 and
    * 2) spans the unit box, so the GPU's reduction must find [0,1]^3 */
   for (int c = 0; m > 0 && c < 3; c++) {
     b[8 * (m - 1) + c] = 0.0f;
-    b[8 * (m - 1) + 4 + c] = 1.0f;
-    cell[m - 1][c] = cells / 2;
+    b[8 * (m - 1) + 4 + c] = scale[c];
+    cell[m - 1][c] = (cells / 2) >> shift[c];
   }
   uint32_t *pattern = test_alloc_u32(code_words);
   for (size_t i = 0; i < code_words; i++) pattern[i] = PATTERN(i);
@@ -78,7 +82,7 @@ static void check_grid_codes(unsigned morton_bits, int gpu_box, size_t gpu_count
   d.count_offset = count_b ? COUNT_OFFSET : 0;
   for (int c = 0; c < 3; c++) { /* a wrong box, to be ignored, when the GPU reduces */
     d.scene_min[c] = gpu_box ? 5.0f : 0.0f;
-    d.scene_max[c] = gpu_box ? 6.0f : 1.0f;
+    d.scene_max[c] = gpu_box ? 6.0f : scale[c];
   }
   test_log_reset(&tg_log);
   glradix_status s = glradix_morton_codes(tg_ctx, &d);
@@ -89,8 +93,8 @@ static void check_grid_codes(unsigned morton_bits, int gpu_box, size_t gpu_count
   for (size_t i = 0; i < m; i++) {
     uint64_t want = interleave(cell[i][0], cell[i][1], cell[i][2], per_axis);
     uint64_t got = read_code(out, i, morton_bits == 63);
-    EXPECT_MSG(got == want, "morton_bits %u gpu_box %d gpu count %zu: code[%zu] = 0x%llx, "
-                  "expected 0x%llx", morton_bits, gpu_box, gpu_count, i,
+    EXPECT_MSG(got == want, "morton_bits %u gpu_box %d gpu count %zu flat %d: code[%zu] = "
+                  "0x%llx, expected 0x%llx", morton_bits, gpu_box, gpu_count, flat, i,
                   (unsigned long long)got, (unsigned long long)want);
   }
   const size_t written = morton_bits == 63 ? 2 * m : m;
@@ -105,9 +109,10 @@ static void check_grid_codes(unsigned morton_bits, int gpu_box, size_t gpu_count
   free(pattern);
 }
 
-/* both code widths, with the scene box given and found on the GPU */
+/* both code widths, with the scene box given and found on the GPU, a cube
+ * and a flat box */
 START_TEST(grid_codes) {
-  for (int i = 0; i < 4; i++) check_grid_codes(i % 2 ? 63 : 30, i / 2, CPU_COUNT);
+  for (int i = 0; i < 8; i++) check_grid_codes(i % 2 ? 63 : 30, (i / 2) % 2, CPU_COUNT, i / 4);
 }
 END_TEST
 
@@ -115,7 +120,7 @@ END_TEST
  * widths, the scene box of the counted points found on the GPU (or given) */
 START_TEST(grid_codes_gpu_count) {
   static const size_t counts[] = {0, 1000, 5001, 70000};
-  for (int i = 0; i < 16; i++) check_grid_codes(i % 2 ? 63 : 30, (i / 2) % 2, counts[i / 4]);
+  for (int i = 0; i < 16; i++) check_grid_codes(i % 2 ? 63 : 30, (i / 2) % 2, counts[i / 4], i % 3 == 0);
 }
 END_TEST
 
@@ -253,13 +258,11 @@ static size_t check_tree_counted(float *b, size_t capacity, size_t gpu_count,
     ck_assert_msg(s == GLRADIX_OK, "%s: lbvh: %s (%s)", what, glradix_status_string(s),
                   tg_log.first);
     ck_assert_msg(tg_log.count == 0, "%s: a good build logged %s", what, tg_log.first);
-    glradix_lbvh_node *gpu = malloc(capacity * 2 * sizeof *gpu);
+    glradix_lbvh_node *gpu = malloc(node_words * 4);
     ck_assert_ptr_nonnull(gpu);
     buf_read(nb, (uint32_t *)gpu, node_words);
-    const size_t tree_words = n ? (2 * n - 1) * 8 : 0;
-    expect_equal_u32(pattern + tree_words, (const uint32_t *)gpu + tree_words,
-                     node_words - tree_words, what); /* the nodes past the tree */
-    if (n == 0) { /* no tree to compare */
+    if (n == 0) { /* no tree to compare, nothing written */
+      expect_lbvh_rest(NULL, 0, capacity, (const uint32_t *)gpu, pattern, what);
       free(codes);
       free(gpu);
       continue;
@@ -284,6 +287,7 @@ static size_t check_tree_counted(float *b, size_t capacity, size_t gpu_count,
     }
     if (n > 1) build_range(&t, 0, n - 1, 0);
     cpu_box(&t, 0);
+    expect_lbvh_rest(t.nodes, n, capacity, (const uint32_t *)gpu, pattern, what);
     if (round == 0) depth = tree_depth(t.nodes, 0);
 
     for (size_t i = 0; i < 2 * n - 1; i++) {
@@ -527,8 +531,10 @@ START_TEST(lbvh_bad_input) {
   ck_assert_int_eq(glradix_lbvh_build(tg_ctx, NULL), GLRADIX_ERROR_INVALID_ARGUMENT);
   ck_assert_int_eq(glradix_morton_codes(NULL, &m), GLRADIX_ERROR_INVALID_ARGUMENT);
   ck_assert_uint_eq(glradix_lbvh_nodes_bytes(0), 0);
-  ck_assert_uint_eq(glradix_lbvh_nodes_bytes(3), 5 * 32);
-  const uint64_t most = (2 * (uint64_t)UINT32_MAX - 1) * 32; /* past 32 bits */
+  ck_assert_uint_eq(glradix_lbvh_nodes_bytes(3), 5 * 32 + 2 * 16); /* and 5 parent words */
+  ck_assert_uint_eq(glradix_lbvh_nodes_bytes(2), 3 * 32 + 16);
+  const uint64_t nodes = 2 * (uint64_t)UINT32_MAX - 1; /* their bytes pass 32 bits */
+  const uint64_t most = nodes * 32 + (nodes + 3) / 4 * 16;
   ck_assert_uint_eq(glradix_lbvh_nodes_bytes(UINT32_MAX),
                     most > SIZE_MAX ? SIZE_MAX : (size_t)most);
   buf_delete(bb);
@@ -542,7 +548,7 @@ END_TEST
  * count_buffer mapped. Each refused with one log line naming count_buffer,
  * and nothing written. */
 START_TEST(gpu_count_bad_input) {
-  enum { N = 5, NODE_WORDS = (2 * N - 1) * 8, CODE_WORDS = 2 * N };
+  enum { N = 5, NODE_WORDS = (2 * N - 1) * 8 + 12, CODE_WORDS = 2 * N };
   float *b = test_random_boxes(N, 61);
   GLuint bb = bounds_buffer(b, N);
   uint32_t pattern[NODE_WORDS], after[NODE_WORDS];

@@ -168,7 +168,6 @@ END_TEST
 static void check_refit_counted(size_t capacity, size_t gpu_count, unsigned bits, uint64_t seed) {
   const size_t m = gpu_count < capacity ? gpu_count : capacity;
   const size_t node_words = glradix_lbvh_nodes_bytes((uint32_t)capacity) / 4;
-  const size_t tree_words = m ? (2 * m - 1) * 8 : 0;
   char what[96];
   snprintf(what, sizeof what, "capacity %zu gpu count %zu bits %u", capacity, gpu_count, bits);
   float *b = test_random_boxes(capacity, seed);
@@ -198,7 +197,7 @@ static void check_refit_counted(size_t capacity, size_t gpu_count, unsigned bits
   ck_assert_msg(s == GLRADIX_OK && tg_log.count == 0, "%s: refit: %s (%s)", what,
                 glradix_status_string(s), tg_log.first);
   buf_read(nodes, got, node_words);
-  expect_equal_u32(pattern + tree_words, got + tree_words, node_words - tree_words, what);
+  expect_lbvh_rest(built, m, capacity, got, pattern, what);
   if (m > 0) expect_refit(built, (const glradix_lbvh_node *)got, m, moved, what);
   expect_no_gl_error(what);
   buf_delete(bounds);
@@ -261,21 +260,23 @@ END_TEST
 /* Refused input: the status, one log line naming the problem, and the
  * nodes (and bounds) as they were. */
 START_TEST(refit_bad_input) {
-  enum { N = 5, NODE_WORDS = (2 * N - 1) * 8 };
+  enum { N = 5, NODE_WORDS = (2 * N - 1) * 8, ALL_WORDS = NODE_WORDS + 12 };
   GLuint bounds;
   GLuint nodes = build_tree(tg_ctx, N, 30, 51, &bounds);
-  uint32_t before[NODE_WORDS], after[NODE_WORDS];
-  buf_read(nodes, before, NODE_WORDS);
+  uint32_t before[ALL_WORDS], after[ALL_WORDS];
+  buf_read(nodes, before, ALL_WORDS);
   float moved[N * 8];
   for (size_t i = 0; i < N * 8; i++) moved[i] = 1000.0f + (float)i;
   buf_upload(bounds, (const uint32_t *)moved, N * 8);
   GLuint small_nodes = buf_create(before, NODE_WORDS - 8, NODE_WORDS - 8);
   GLuint small_bounds = buf_create((const uint32_t *)moved, N * 8 - 8, N * 8 - 8);
+  /* 2N - 1 nodes and no room for their parent words */
+  GLuint old_layout = buf_create(before, NODE_WORDS, NODE_WORDS);
   glradix_lbvh_desc d = {0};
   d.bounds = bounds;
   d.count = N;
   d.nodes = nodes;
-  enum { CASES = 8 };
+  enum { CASES = 9 };
   struct {
     glradix_lbvh_desc d;
     glradix_status want;
@@ -302,6 +303,8 @@ START_TEST(refit_bad_input) {
   cases[6].what = "count 2^32 - 1", cases[6].says = "count";
   cases[7].d.count = N + 1; /* nodes and bounds hold N */
   cases[7].what = "count above the buffers'", cases[7].says = "bounds";
+  cases[8].d.nodes = old_layout;
+  cases[8].what = "nodes without parent words", cases[8].says = "nodes";
   for (int i = 0; i < CASES; i++) {
     test_log_reset(&tg_log);
     glradix_status s = glradix_lbvh_refit(tg_ctx, &cases[i].d);
@@ -309,8 +312,8 @@ START_TEST(refit_bad_input) {
     ck_assert_msg(tg_log.count == 1, "%s: %d log lines", cases[i].what, tg_log.count);
     ck_assert_msg(strstr(tg_log.first, cases[i].says) != NULL, "%s: logged \"%s\"",
                   cases[i].what, tg_log.first);
-    buf_read(nodes, after, NODE_WORDS);
-    expect_equal_u32(before, after, NODE_WORDS, cases[i].what);
+    buf_read(nodes, after, ALL_WORDS);
+    expect_equal_u32(before, after, ALL_WORDS, cases[i].what);
   }
   /* nodes mapped (not persistently) */
   tg_gl.BindBuffer(GL_COPY_READ_BUFFER, nodes);
@@ -345,6 +348,32 @@ START_TEST(refit_bad_input) {
   memcpy(built, before, sizeof before);
   move_and_refit(tg_ctx, bounds, nodes, N, built, 52, "after the refusals");
   free(built);
+  /* a nodes buffer that no build made (random words, parent words among
+   * them): the refit ends, as for any tree, and leaves the bounds alone */
+  enum { JUNK_N = 3000 };
+  const size_t junk_words = glradix_lbvh_nodes_bytes(JUNK_N) / 4;
+  uint32_t *junk = test_alloc_u32(junk_words);
+  uint64_t st = 77;
+  for (size_t i = 0; i < junk_words; i++) junk[i] = (uint32_t)test_rng_next(&st);
+  float *boxes = test_random_boxes(JUNK_N, 78);
+  GLuint junk_nodes = buf_create(junk, junk_words, junk_words);
+  GLuint junk_bounds = bounds_buffer(boxes, JUNK_N);
+  glradix_lbvh_desc jd = {0};
+  jd.bounds = junk_bounds;
+  jd.count = JUNK_N;
+  jd.nodes = junk_nodes;
+  test_log_reset(&tg_log);
+  ck_assert_int_eq(glradix_lbvh_refit(tg_ctx, &jd), GLRADIX_OK);
+  uint32_t *still = test_alloc_u32(JUNK_N * 8);
+  buf_read(junk_bounds, still, JUNK_N * 8);
+  expect_equal_u32((const uint32_t *)boxes, still, JUNK_N * 8, "bounds after a refit of junk");
+  expect_no_gl_error("refit of junk");
+  buf_delete(junk_nodes);
+  buf_delete(junk_bounds);
+  free(junk);
+  free(boxes);
+  free(still);
+  buf_delete(old_layout);
   buf_delete(small_nodes);
   buf_delete(small_bounds);
   buf_delete(bounds);

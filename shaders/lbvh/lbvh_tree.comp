@@ -11,9 +11,11 @@
 // are numbered as Karras 2012 numbers them (a left child is its range's
 // right end, a right child its left end, the root 0): the same tree, node
 // for node, as the Karras build.
-// Refit (LBVH_REFIT): the topology is the nodes' own, the parents from
-// lbvh_links.comp; a child's split is its position (its leaf index or
-// node index) if it is the left child, one less if it is the right one.
+// The build keeps each node's parent word after the nodes (PARENT in
+// common.glsl), written where the parent is made.
+// Refit (LBVH_REFIT): the topology is the nodes' own, the parents the
+// kept words; a child's split is its position (its leaf index or node
+// index) if it is the left child, one less if it is the right one.
 // Most parents are settled by the work group: it climbs its own WG_SIZE
 // leaves while the parent's split lies between two of them, exchanging at
 // shared-memory slots, each child's box in the nodes (read back through a
@@ -24,16 +26,13 @@
 // continues with an exchange slot in global memory per split. Only nodes
 // spanning several groups' leaves pay for global atomics.
 // n = lbvh_count() primitives; the leaves' boxes are already in the nodes
-// (lbvh_leaves.comp or lbvh_links.comp) and the slots hold EMPTY.
+// (lbvh_leaves.comp or lbvh_refit_leaves.comp) and the slots hold EMPTY.
 
-#ifdef LBVH_REFIT
-layout(std430, binding = B_PARENTS) coherent buffer Parents { uint parents[]; }; // then slots
-#define SLOT(g) parents[2u * u_capacity - 1u + (g)]
-#else
+#ifndef LBVH_REFIT
 layout(std430, binding = B_CODES) readonly buffer Codes { CODE_T codes[]; };
+#endif
 layout(std430, binding = B_PARENTS) coherent buffer Slots { uint slots[]; };
 #define SLOT(g) slots[g]
-#endif
 // Each node as two words, (min, a) and (max, b) (NODE_LO, NODE_HI in
 // common.glsl): two 16-byte loads or stores a node.
 layout(std430, binding = B_NODES) coherent buffer Nodes { uvec4 nodes[]; };
@@ -99,9 +98,9 @@ bool find_parent() {
 #ifdef LBVH_REFIT
   uint pos = id >= n - 1u ? id - (n - 1u) : id;
   uint at = pos - base + (id >= n - 1u ? 0u : WG_SIZE);
-  uint word = pos - base < WG_SIZE ? s_up[at] : parents[id];
-  if (word == EMPTY) return false;
+  uint word = pos - base < WG_SIZE ? s_up[at] : PARENT(id);
   parent = word & ~RIGHT_CHILD;
+  if (word == EMPTY || parent >= n - 1u) return false; // the root, or no tree of n leaves
   is_left = (word & RIGHT_CHILD) == 0u;
   split = is_left ? pos : pos - 1u;
   me = id;
@@ -140,6 +139,9 @@ void join(uint other) {
   is_left = prefix_at(r) > prefix_at(l - 1u);
   id = is_left ? r : l;
   STORE_NODE(id, lo, a, hi, b);
+  PARENT(a) = id;
+  PARENT(b) = id | RIGHT_CHILD;
+  if (l == 0u && r == n - 1u) PARENT(0u) = EMPTY;
 #endif
 }
 
@@ -151,9 +153,10 @@ void main() {
   id = n - 1u + k;
   s_slot[lid] = EMPTY;
 #ifdef LBVH_REFIT
-  s_up[lid] = k < n && n >= 2u ? parents[id] : EMPTY;
-  s_up[WG_SIZE + lid] = k + 1u < n ? parents[k] : EMPTY;
+  s_up[lid] = k < n && n >= 2u ? PARENT(id) : EMPTY;
+  s_up[WG_SIZE + lid] = k + 1u < n ? PARENT(k) : EMPTY;
 #else
+  if (n == 1u && k == 0u) PARENT(0u) = EMPTY; // the single leaf is the root
   s_delta[lid + 1u] = prefix(k);
   if (lid == 0u) s_delta[0] = prefix(base - 1u);
   l = k;

@@ -1,8 +1,10 @@
-// LBVH, Morton codes: each primitive's centroid, normalised to the scene
-// box, quantised to 2^10 (or 2^21) cells per axis and interleaved, x in the
-// lowest bit, for the first lbvh_count() primitives (the codes past it are
-// left as they were). Optionally also the identity permutation for the
-// sort's values.
+// LBVH, Morton codes: each primitive's centroid, normalised to the cube
+// over the scene box's longest side (cubic cells: a thin axis gets fewer of
+// them, and the tree's boxes follow the scene's shape; BENCHMARKS.md, "Tree
+// quality"), quantised to 2^10 (or 2^21) cells per axis and interleaved, x
+// in the lowest bit, for the first lbvh_count() primitives (the codes past
+// it are left as they were). Optionally also the identity permutation for
+// the sort's values.
 
 layout(std430, binding = B_CODES) writeonly buffer Codes { CODE_T codes[]; };
 layout(std430, binding = B_INDICES) writeonly buffer Indices { uint indices[]; };
@@ -44,6 +46,7 @@ void main() {
     }
   }
   vec3 extent = hi - lo;
+  extent = vec3(max(extent.x, max(extent.y, extent.z)));
   uint n = lbvh_count();
   uint base = group_index() * SCAN_TILE;
   for (uint j = 0u; j < SCAN_ITEMS; j++) {

@@ -146,11 +146,10 @@
   U(ZERO_FILL)      /* zero output[total..count) */
 #define _GLRADIX_UNIFORMS_MORTON(U)                                                                \
   U(BOX_MIN) U(BOX_MAX) U(BOX_FROM_GPU) U(WRITE_INDICES)
-/* lbvh_leaves and lbvh_links (lbvh.c dispatch_windows) */
+/* lbvh_leaves and lbvh_refit_leaves (lbvh.c dispatch_windows) */
 #define _GLRADIX_UNIFORMS_WINDOW(U)                                                                \
   U(PRIM_WINDOW)    /* the first primitive whose leaf it writes */                                 \
-  U(WINDOW_SIZE)    /* how many from there */                                                      \
-  U(LEAVES_ONLY)    /* lbvh_links: nonzero: the dispatch covers the leaves only */
+  U(WINDOW_SIZE)    /* how many from there */
 #define _GLRADIX_UNIFORMS_COUNT_PREPARE(U)                                                         \
   U(CAPACITY)       /* the clamp */                                                                \
   U(GROUP_LIMIT)    /* work groups per grid row */
@@ -209,7 +208,7 @@
   P(LBVH_LEAVES,           lbvh_leaves,     0, 0, LBVH, WINDOW,          4,                LBVH30) \
   P(LBVH_TREE_30,          lbvh_tree,       0, 0, LBVH, COUNT,           5,                LBVH30) \
   P(LBVH_TREE_63,          lbvh_tree,       0, 0, LBVH, COUNT,           5,                LBVH63) \
-  P(LBVH_LINKS,            lbvh_links,      0, 0, LBVH, WINDOW,          5,                LBVH30) \
+  P(LBVH_REFIT_LEAVES,     lbvh_refit_leaves, 0, 0, LBVH, WINDOW,        4,                LBVH30) \
   P(LBVH_REFIT,            lbvh_tree,       0, 0, LBVH, COUNT,           4,                LBVH30_REFIT) \
   /* scratch words from the CPU (fill_words.c) */                                                  \
   P(FILL_WORDS,            fill_words,      0, 0, BASE, FILL,            1,                NONE)

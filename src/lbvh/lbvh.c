@@ -1,17 +1,18 @@
 /* LBVH build (shaders/lbvh/lbvh_leaves.comp + lbvh_tree.comp): Morton codes and
- * indices (morton.c), glradix_sort, the leaves, then topology and boxes in
- * one bottom-up pass. Refit of a built tree (lbvh_links.comp +
- * lbvh_tree.comp): the parent links from the nodes, the leaves' new boxes,
- * the boxes bottom-up along those links. */
+ * indices (morton.c), glradix_sort, the leaves, then topology, boxes and
+ * each node's parent word in one bottom-up pass. Refit of a built tree
+ * (lbvh_refit_leaves.comp + lbvh_tree.comp): the leaves' new boxes, then
+ * the boxes bottom-up along the parent words the build kept. */
 #include "glradix/lbvh.h"
 #include "internal.h"
 
 #include <stdint.h>
 
-/* The nodes' bytes, in 64 bits: (2n - 1) * 32 passes a 32-bit size_t for
- * n above 2^26. */
+/* The nodes' bytes, in 64 bits (they pass a 32-bit size_t for n above
+ * 2^26): 2n - 1 nodes, then their parent words, four to 16 bytes. */
 static uint64_t nodes_bytes(uint32_t count) {
-  return count == 0 ? 0 : (2 * (uint64_t)count - 1) * sizeof(glradix_lbvh_node);
+  const uint64_t nodes = count == 0 ? 0 : 2 * (uint64_t)count - 1;
+  return nodes * sizeof(glradix_lbvh_node) + (nodes + 3) / 4 * 16;
 }
 
 size_t glradix_lbvh_nodes_bytes(uint32_t count) {
@@ -21,31 +22,26 @@ size_t glradix_lbvh_nodes_bytes(uint32_t count) {
   return (size_t)nodes_bytes(count);
 }
 
-/* Every exchange slot (and for a refit first every parent) to EMPTY;
- * the front of them for a tree of a GPU count. */
-static void reset_slots(glradix_context *ctx, GLuint n, bool with_parents) {
-  if (n > 1 || with_parents)
-    _glradix_fill_words(ctx, ctx->lbvh_parents.name, 0, (with_parents ? 2 * n - 1 : 0) + n - 1,
-                        0xFFFFFFFFu);
+/* Every exchange slot to EMPTY; the front of them for a tree of a GPU
+ * count. */
+static void reset_slots(glradix_context *ctx, GLuint n) {
+  if (n > 1) _glradix_fill_words(ctx, ctx->lbvh_parents.name, 0, n - 1, 0xFFFFFFFFu);
 }
 
 /* The leaves' bounds are gathered in windows of ctx->forms.lbvh_window
  * primitives (lbvh_leaves.comp says why): a dispatch per window, each
  * writing the leaves of its window's primitives, which the shader finds
- * from the GPU's count (count is the capacity). lbvh_links covers every
- * node in the first window's dispatch (first_all), the leaves only after. */
-static void dispatch_windows(glradix_context *ctx, GLuint count, bool first_all) {
+ * from the GPU's count (count is the capacity). `copied`: the later
+ * windows read what the first one copied (lbvh_refit_leaves). */
+static void dispatch_windows(glradix_context *ctx, GLuint count, bool copied) {
   GladGLContext *gl = &ctx->gl;
   const GLuint window_size = ctx->forms.lbvh_window;
   gl->Uniform1ui(_GLRADIX_LOC_WINDOW_SIZE, window_size);
   for (GLuint window = 0;; window += window_size) {
-    if (first_all) gl->Uniform1ui(_GLRADIX_LOC_LEAVES_ONLY, window != 0);
     gl->Uniform1ui(_GLRADIX_LOC_PRIM_WINDOW, window);
-    const GLuint invocations = window == 0 && first_all ? 2 * count - 1 : count;
-    _glradix_dispatch(ctx, _glradix_div_up(invocations, ctx->forms.wg_size));
+    _glradix_dispatch(ctx, _glradix_div_up(count, ctx->forms.wg_size));
     if (count - window <= window_size) break;
-    /* lbvh_links' leaves-only dispatches read what the first one copied */
-    if (first_all && window == 0) gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+    if (copied && window == 0) gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
   }
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
@@ -62,13 +58,13 @@ static void lbvh_leaves(glradix_context *ctx, const glradix_lbvh_desc *d) {
   dispatch_windows(ctx, d->count, false);
 }
 
-/* a built tree's parent links and its leaves' boxes from d->bounds */
-static void lbvh_links(glradix_context *ctx, const glradix_lbvh_desc *d) {
+/* a built tree's leaves' boxes from d->bounds, each leaf keeping its
+ * primitive */
+static void lbvh_refit_leaves(glradix_context *ctx, const glradix_lbvh_desc *d) {
   GladGLContext *gl = &ctx->gl;
-  gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][_GLRADIX_PROG_LBVH_LINKS]);
+  gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][_GLRADIX_PROG_LBVH_REFIT_LEAVES]);
   _glradix_bind(ctx, _GLRADIX_B_BOUNDS, d->bounds, (uint64_t)d->count * 32u);
   _glradix_bind(ctx, _GLRADIX_B_NODES, d->nodes, nodes_bytes(d->count));
-  _glradix_bind(ctx, _GLRADIX_B_PARENTS, ctx->lbvh_parents.name, 0);
   _glradix_bind(ctx, _GLRADIX_B_INDICES, ctx->lbvh_indices.name, 0);
   _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->lbvh_state.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, d->count);
@@ -76,7 +72,8 @@ static void lbvh_links(glradix_context *ctx, const glradix_lbvh_desc *d) {
 }
 
 /* The internal nodes bottom-up (lbvh_tree.comp): a build's from the
- * sorted codes, a refit's boxes from the links (program). */
+ * sorted codes, with the parent words; a refit's boxes along those words
+ * (program). */
 static void lbvh_tree(glradix_context *ctx, const glradix_lbvh_desc *d, _glradix_program program) {
   GladGLContext *gl = &ctx->gl;
   gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][program]);
@@ -128,7 +125,7 @@ static glradix_status tree_checks(glradix_context *ctx, const char *fn, const gl
   const _glradix_program built[] = {_GLRADIX_PROG_LBVH_LEAVES, d->morton_bits == 63
                                                                    ? _GLRADIX_PROG_LBVH_TREE_63
                                                                    : _GLRADIX_PROG_LBVH_TREE_30};
-  const _glradix_program refitted[] = {_GLRADIX_PROG_LBVH_LINKS, _GLRADIX_PROG_LBVH_REFIT};
+  const _glradix_program refitted[] = {_GLRADIX_PROG_LBVH_REFIT_LEAVES, _GLRADIX_PROG_LBVH_REFIT};
   if (st == GLRADIX_OK && with_morton)
     st = _glradix_check_morton_programs(ctx, fn, d->morton_bits == 63 ? 63 : 30,
                                         d->has_scene_box);
@@ -168,7 +165,7 @@ static glradix_status build(glradix_context *ctx, const glradix_lbvh_desc *d) {
   st = _glradix_sort(ctx, "glradix_lbvh_build", &sort);
   if (st != GLRADIX_OK) return st;
   _glradix_profile_lbvh_mark(ctx, 2);
-  reset_slots(ctx, d->count, false);
+  reset_slots(ctx, d->count);
   lbvh_leaves(ctx, d);
   _glradix_profile_lbvh_mark(ctx, 3);
   lbvh_tree(ctx, d, bits == 63 ? _GLRADIX_PROG_LBVH_TREE_63 : _GLRADIX_PROG_LBVH_TREE_30);
@@ -186,19 +183,19 @@ glradix_status glradix_lbvh_build(glradix_context *ctx, const glradix_lbvh_desc 
   return _glradix_end(ctx, fn, st, &saved);
 }
 
-/* No sort and no new links: the parents from the nodes (lbvh_links, which
- * also writes the leaves' boxes), then the boxes bottom-up. */
+/* No sort and no new links: the leaves' boxes, then the boxes bottom-up
+ * along the parent words the build kept. */
 static glradix_status refit(glradix_context *ctx, const glradix_lbvh_desc *d) {
   const GLsizeiptr n = d->count;
   const char *what = "allocating LBVH scratch";
-  glradix_status st = _glradix_ensure_scratch(ctx, &ctx->lbvh_parents, (3 * n - 2) * 4, what);
+  glradix_status st = _glradix_ensure_scratch(ctx, &ctx->lbvh_parents, n * 4, what);
   if (st == GLRADIX_OK) st = _glradix_ensure_scratch(ctx, &ctx->lbvh_indices, n * 4, what);
   if (st == GLRADIX_OK)
     st = _glradix_lbvh_state(ctx, d->count, d->count_buffer, d->count_offset, false);
   if (st != GLRADIX_OK) return st;
   for (unsigned point = 0; point < 3; point++) _glradix_profile_lbvh_mark(ctx, point);
-  reset_slots(ctx, d->count, true);
-  lbvh_links(ctx, d);
+  reset_slots(ctx, d->count);
+  lbvh_refit_leaves(ctx, d);
   _glradix_profile_lbvh_mark(ctx, 3);
   lbvh_tree(ctx, d, _GLRADIX_PROG_LBVH_REFIT);
   _glradix_profile_lbvh_mark(ctx, 4);
