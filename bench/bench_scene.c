@@ -2,16 +2,29 @@
 #include "bench_scene.h"
 
 #include "bench_lbvh.h"
+#include "bench_obj.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
-static const char *const names[BENCH_SCENE_COUNT] = {"boxes", "mesh"};
+static const char *const names[BENCH_SCENE_COUNT] = {"boxes", "mesh", "obj"};
+
+/* the file BENCH_SCENE_FILE stands for, read once */
+static float *file_boxes;
+static uint32_t file_count;
+
+int bench_scene_load(const char *path, uint32_t *count, char *why, size_t why_size) {
+  free(file_boxes);
+  file_boxes = bench_obj_load(path, &file_count, why, why_size);
+  *count = file_boxes ? file_count : 0;
+  return file_boxes == NULL;
+}
 
 const char *bench_scene_name(bench_scene s) { return s < BENCH_SCENE_COUNT ? names[s] : "?"; }
 
 int bench_scene_parse(const char *s, bench_scene *out) {
-  for (int i = 0; s && i < BENCH_SCENE_COUNT; ++i)
+  for (int i = 0; s && i < BENCH_SCENE_FILE; ++i)
     if (strcmp(s, names[i]) == 0) {
       *out = (bench_scene)i;
       return 0;
@@ -59,6 +72,8 @@ static void mesh(float *b, uint32_t n) {
 void bench_scene_make(bench_scene s, float *b, uint32_t n) {
   if (s == BENCH_SCENE_MESH)
     mesh(b, n);
+  else if (s == BENCH_SCENE_FILE)
+    memcpy(b, file_boxes, (size_t)(n < file_count ? n : file_count) * 8 * sizeof *b);
   else
     bench_lbvh_boxes(b, n);
 }

@@ -69,6 +69,7 @@ typedef struct options {
   int host;        /* --host: glradix_sort_host calls instead */
   int vs_bitonic;  /* --vs-bitonic: a bitonic sort beside each glradix case */
   bench_scene scene; /* --lbvh --scene */
+  uint32_t scene_count; /* --scene FILE.obj: its triangles */
   int sah, scene_given; /* --lbvh --sah */
   unsigned rays;        /* --lbvh --rays: the image's side, 0 for no rays */
   uint32_t seed;
@@ -125,7 +126,8 @@ static void usage(FILE *f) {
         "                      (default N 1048576,16777216; --key-bits 63 for 63-bit codes)\n",
         f);
   /* a second string: C compilers need accept only 4095 characters in one literal */
-  fputs("  --scene S           --lbvh's primitives: boxes (default: random boxes in a 100-unit\n"
+  fputs("  --scene S           --lbvh's primitives: FILE.obj (the triangles of a Wavefront OBJ\n"
+        "                      file, its count for --n), or boxes (default: random boxes in a 100-unit\n"
         "                      cube) or mesh (the triangles' boxes of a terrain heightfield over\n"
         "                      the same square, in mesh order, exactly N triangles)\n"
         "  --sah               --lbvh: also the tree's SAH cost (C_t = C_i = 1) beside a CPU\n"
@@ -290,8 +292,17 @@ static int parse_args(int argc, char **argv, options *o) {
     } else if (IS("--scene")) {
       const char *v = VALUE();
       o->scene_given = 1;
-      if (bench_scene_parse(v, &o->scene)) {
-        fprintf(stderr, "glradix-bench: --scene wants boxes or mesh, got '%s'\n", v ? v : "");
+      const size_t len = v ? strlen(v) : 0;
+      if (len > 4 && strcmp(v + len - 4, ".obj") == 0) {
+        char why[512];
+        o->scene = BENCH_SCENE_FILE;
+        if (bench_scene_load(v, &o->scene_count, why, sizeof why)) {
+          fprintf(stderr, "glradix-bench: --scene: %s\n", why);
+          return -1;
+        }
+      } else if (bench_scene_parse(v, &o->scene)) {
+        fprintf(stderr, "glradix-bench: --scene wants boxes, mesh or FILE.obj, got '%s'\n",
+                v ? v : "");
         return -1;
       }
     } else if (IS("--n")) {
@@ -433,7 +444,15 @@ static int parse_args(int argc, char **argv, options *o) {
     o->nkey_bits = 1;
     o->key_bits_given = 1;
   }
-  if (o->lbvh && !o->n_given) {
+  if (o->scene == BENCH_SCENE_FILE && o->n_given) {
+    fprintf(stderr, "glradix-bench: --n does not go with --scene FILE.obj (its triangles are the count)\n");
+    return -1;
+  }
+  if (o->scene == BENCH_SCENE_FILE) {
+    o->sizes[0] = o->scene_count;
+    o->nsizes = 1;
+    o->n_given = 1; /* a size that does not fit fails */
+  } else if (o->lbvh && !o->n_given) {
     o->sizes[0] = 1048576;
     o->sizes[1] = 16777216;
     o->nsizes = 2;

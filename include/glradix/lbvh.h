@@ -82,7 +82,11 @@ typedef struct glradix_lbvh_desc {
  * 2*count-2 in Morton order. For an internal node, a and b are the indices of
  * its two children in the same array; for a leaf, a is its primitive index and
  * b is 0xFFFFFFFF. With count == 1 the single leaf is node 0. Boxes enclose
- * exactly their primitives' boxes (no padding).
+ * exactly their primitives' boxes (no padding). After the 2*count-1 nodes
+ * (at byte (2*count-1)*32) the build keeps each node's parent word, a
+ * uint32 each, padded to whole 16 bytes: the parent's index, with bit 31
+ * set for a right child (b); the root's is 0xFFFFFFFF. glradix_lbvh_refit
+ * climbs along them; traversals need only the nodes.
  */
 typedef struct glradix_lbvh_node {
   float min[3];
@@ -93,8 +97,10 @@ typedef struct glradix_lbvh_node {
 
 #define GLRADIX_LBVH_LEAF 0xFFFFFFFFu /**< b of a leaf */
 
-/** (2 * count - 1) * 32; 0 for count 0; SIZE_MAX where that does not fit
- *  a size_t (32-bit platforms, count above 2^26). */
+/** The nodes buffer's bytes: (2 * count - 1) * 32 for the nodes, then
+ *  their parent words, ceil((2 * count - 1) / 4) * 16; 0 for count 0;
+ *  SIZE_MAX where that does not fit a size_t (32-bit platforms, count
+ *  above 2^26). */
 GLRADIX_API size_t glradix_lbvh_nodes_bytes(uint32_t count);
 
 /**
@@ -128,10 +134,13 @@ GLRADIX_API glradix_status glradix_lbvh_build(glradix_context *ctx, const glradi
  * New boxes for the primitives of a tree that glradix_lbvh_build made
  * (deforming geometry): desc->bounds, count and nodes as for that build
  * (count the same); the Morton and scene-box fields are ignored. No sort
- * and no new links: the parent links are taken from the nodes themselves
- * (nothing the build left on a context is needed, so other builds and
- * sorts may come between, on any context), each leaf takes its primitive's
- * box and the internal boxes are refit bottom-up as the build's are. The
+ * and no new links: each leaf takes its primitive's box, and the internal
+ * boxes are refit bottom-up along the parent words the build kept in the
+ * nodes buffer (nothing the build left on a context is needed, so other
+ * builds and sorts may come between, on any context); nodes buffers of
+ * 2*count-1 nodes alone (no room for the words) are refused as too small,
+ * and a buffer no build made gives undefined boxes, nothing written
+ * outside it. The
  * boxes are exactly those a build of the same topology gives; the tree's
  * quality follows how far the primitives moved. With a count_buffer, as
  * for the build: the tree of m = min(GPU count, count) primitives (a build
@@ -154,9 +163,9 @@ GLRADIX_API glradix_status glradix_lbvh_refit(glradix_context *ctx, const glradi
 typedef struct glradix_lbvh_times {
   double codes_ms;  /**< the scene box (when computed) and the Morton codes; 0 for a refit */
   double sort_ms;   /**< glradix_sort of (code, primitive index); 0 for a refit */
-  double leaves_ms; /**< the leaves' boxes gathered, after clearing the exchange slots
-                         (a refit: with the parent links from the nodes) */
-  double tree_ms;   /**< the internal nodes, topology (a build) and boxes, bottom-up */
+  double leaves_ms; /**< the leaves' boxes gathered, after clearing the exchange slots */
+  double tree_ms;   /**< the internal nodes bottom-up: a build's topology, boxes and
+                         parent words, a refit's boxes */
   double total_ms;  /**< the first step's start to the last one's end */
 } glradix_lbvh_times;
 
