@@ -1,4 +1,5 @@
-/* glradix-bench --scene FILE.obj: the triangles of a Wavefront OBJ file. */
+/* glradix-bench --scene FILE.obj and glradix-demo --obj FILE: the
+ * triangles of a Wavefront OBJ file. */
 #ifndef GLRADIX_BENCH_OBJ_H
 #define GLRADIX_BENCH_OBJ_H
 
@@ -13,5 +14,9 @@
  * `why` (the file, and the line where it is malformed), for a file that
  * cannot be read, has no triangle, or is malformed. */
 float *bench_obj_load(const char *path, uint32_t *count, char *why, size_t why_size);
+
+/* The same file's triangles themselves: three vertices each, x, y, z and
+ * a 0 (12 floats a triangle), in the file's order. */
+float *bench_obj_triangles(const char *path, uint32_t *count, char *why, size_t why_size);
 
 #endif

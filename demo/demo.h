@@ -28,8 +28,13 @@ typedef struct demo_scene {
   float *bounds;   /* n x (vec4 min, vec4 max), min == max: glradix_lbvh layout */
   uint32_t *codes; /* 30-bit Morton code of each point in the scene box */
   float lo[3], hi[3];
+  float *tris;     /* an OBJ scene's triangles, n x 3 x (x, y, z, 0), the points their
+                      centroids; NULL for the built-in scene */
 } demo_scene;
 int scene_make(demo_scene *s, uint32_t n, uint64_t seed);
+/* The triangles of an OBJ file (bench/bench_obj.h); 0 with a line on
+ * stderr if it cannot be read. */
+int scene_load_obj(demo_scene *s, const char *path);
 void scene_free(demo_scene *s);
 
 /* ---- sort_steps.c ---- */

@@ -35,10 +35,12 @@ static struct {
 } app = {1, 0, {35.0f, 25.0f, 2.6f}, 0, 0.0, 0.0, 1};
 
 static void usage(FILE *f) {
-  fputs("usage: glradix-demo [--n N] [--seed S] [--frames N] [--view 1|2|3]\n"
+  fputs("usage: glradix-demo [--n N] [--seed S | --obj FILE] [--frames N] [--view 1|2|3]\n"
         "                    [--headless --out DIR]\n"
         "  --n N        points / keys (default 65536 in a window, 32768 headless)\n"
         "  --seed S     scene seed (default 1)\n"
+        "  --obj FILE   the triangles of a Wavefront OBJ file instead (their centroids the\n"
+        "               points, the triangles themselves ray-traced in view 3; no --n)\n"
         "  --frames N   window: quit after N frames\n"
         "  --view V     window: start in view 1 (sort), 2 (LBVH) or 3 (rays)\n"
         "  --headless   no window: EGL context, render offscreen\n"
@@ -212,7 +214,7 @@ int main(int argc, char **argv) {
   int headless = 0, ok = 0;
   long frames = 0;
   unsigned long n = 0, seed = 1;
-  const char *out = NULL;
+  const char *out = NULL, *obj = NULL;
   for (int i = 1; i < argc; ++i) {
     char *end = NULL;
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -222,6 +224,8 @@ int main(int argc, char **argv) {
       headless = 1;
     } else if (!strcmp(argv[i], "--out") && i + 1 < argc) {
       out = argv[++i];
+    } else if (!strcmp(argv[i], "--obj") && i + 1 < argc) {
+      obj = argv[++i];
     } else if (!strcmp(argv[i], "--n") && i + 1 < argc) {
       n = strtoul(argv[++i], &end, 10);
       if (*end || n == 0 || n > (1ul << 26)) goto bad;
@@ -240,6 +244,11 @@ int main(int argc, char **argv) {
       usage(stderr);
       return 2;
     }
+  }
+  if (obj && n) {
+    fputs("glradix-demo: --n does not go with --obj (the file's triangles are the points)\n",
+          stderr);
+    return 2;
   }
   if (n == 0) n = headless ? 32768u : 65536u;
 
@@ -291,8 +300,8 @@ int main(int argc, char **argv) {
   demo_scene scene = {0};
   demo_steps steps;
   memset(&steps, 0, sizeof steps);
-  if (!scene_make(&scene, (uint32_t)n, seed)) {
-    fputs("glradix-demo: out of memory\n", stderr);
+  if (obj ? !scene_load_obj(&scene, obj) : !scene_make(&scene, (uint32_t)n, seed)) {
+    if (!obj) fputs("glradix-demo: out of memory\n", stderr);
   } else if (!steps_build(&steps, &scene, load) || !view_sort_init() ||
              !view_bvh_init(&scene, &steps, load) || !view_rays_init(&scene, load)) {
     fputs("glradix-demo: setup failed\n", stderr);

@@ -17,6 +17,10 @@
  * (a plane in the shader, not in the tree), where the clusters' shadows show
  * that the any-hit rays find the spheres too.
  *
+ * An OBJ scene (--obj) traces its triangles instead (DEMO_TRIANGLES: the
+ * two-sided Moller-Trumbore test, the face's normal), in the tree of the
+ * triangles' boxes.
+ *
  * The shader writes an RGBA8 texture (and each pixel's hit: sphere and
  * distance), which is blitted to the framebuffer. A trace runs only when the
  * camera or the size changes; otherwise the last image is drawn again.
@@ -41,7 +45,7 @@
  * top asks. Rays are unit length, so t is a distance. */
 static const char *rays_cs =
     "layout(local_size_x = 8, local_size_y = 8) in;\n"
-    "layout(std430, binding = 1) readonly buffer Spheres { vec4 spheres[]; }; /* centre, radius */\n"
+    "layout(std430, binding = 1) readonly buffer Prims { vec4 prims[]; }; /* see below */\n"
     "layout(std430, binding = 2) readonly buffer Codes { uint codes[]; };\n"
     "layout(std430, binding = 3) writeonly buffer Hits { uvec2 hits[]; };  /* sphere, t bits */\n"
     "layout(rgba8, binding = 0) writeonly uniform image2D image;\n"
@@ -50,12 +54,36 @@ static const char *rays_cs =
     "uniform vec3 light;               /* towards the light, unit */\n"
     "uniform vec4 floor_box;           /* the floor: x and z range, at height floor_y */\n"
     "uniform float floor_y;\n"
-    "/* The ray's entry into the sphere, or its exit from inside; distances\n"
-    " * outside [tmin, tmax] are the traversal's to drop. From the closest\n"
-    " * approach (Haines et al., Ray Tracing Gems ch. 7), which keeps the\n"
-    " * precision that b^2 - c loses on small spheres far away. */\n"
+    "uniform float offset;             /* a shadow ray's start off a triangle */\n"
+    "#ifdef DEMO_TRIANGLES\n"
+    "/* prims: three vertices a triangle. Moller-Trumbore, both faces; a miss\n"
+    " * is -1, which the traversal drops as it drops distances outside\n"
+    " * [tmin, tmax]. */\n"
     "float glradix_lbvh_ray_prim(uint prim, vec3 origin, vec3 dir, float tmin, float tmax) {\n"
-    "  vec4 s = spheres[prim];\n"
+    "  vec3 a = prims[3u * prim].xyz;\n"
+    "  vec3 e1 = prims[3u * prim + 1u].xyz - a, e2 = prims[3u * prim + 2u].xyz - a;\n"
+    "  vec3 p = cross(dir, e2);\n"
+    "  float det = dot(e1, p);\n"
+    "  if (det == 0.0) return -1.0;\n"
+    "  vec3 s = origin - a, q = cross(s, e1);\n"
+    "  float u = dot(s, p) / det, v = dot(dir, q) / det;\n"
+    "  if (u < 0.0 || v < 0.0 || u + v > 1.0) return -1.0;\n"
+    "  return dot(e2, q) / det;\n"
+    "}\n"
+    "vec3 prim_normal(uint prim, vec3 at, vec3 dir) {\n"
+    "  vec3 a = prims[3u * prim].xyz;\n"
+    "  vec3 n = normalize(cross(prims[3u * prim + 1u].xyz - a, prims[3u * prim + 2u].xyz - a));\n"
+    "  return dot(n, dir) > 0.0 ? -n : n;\n"
+    "}\n"
+    "vec3 shadow_from(uint prim, vec3 at, vec3 n) { return at + n * offset; }\n"
+    "#else\n"
+    "/* prims: centre and radius a sphere. The ray's entry into the sphere, or\n"
+    " * its exit from inside; distances outside [tmin, tmax] are the\n"
+    " * traversal's to drop. From the closest approach (Haines et al., Ray\n"
+    " * Tracing Gems ch. 7), which keeps the precision that b^2 - c loses on\n"
+    " * small spheres far away. */\n"
+    "float glradix_lbvh_ray_prim(uint prim, vec3 origin, vec3 dir, float tmin, float tmax) {\n"
+    "  vec4 s = prims[prim];\n"
     "  vec3 f = origin - s.xyz;\n"
     "  float b = -dot(f, dir);\n"
     "  vec3 l = f + b * dir;\n"
@@ -64,6 +92,10 @@ static const char *rays_cs =
     "  float q = sqrt(disc);\n"
     "  return b - q >= tmin ? b - q : b + q;\n"
     "}\n"
+    "vec3 prim_normal(uint prim, vec3 at, vec3 dir) { return normalize(at - prims[prim].xyz); }\n"
+    "/* off the surface along the normal, so the shadow ray leaves its own sphere */\n"
+    "vec3 shadow_from(uint prim, vec3 at, vec3 n) { return prims[prim].xyz + n * (prims[prim].w * 1.01); }\n"
+    "#endif\n"
     "vec3 ramp(float t) { return 0.5 + 0.5 * cos(6.2831853 * (0.8 * t + vec3(0.0, 0.33, 0.67))); }\n"
     "void main() {\n"
     "  ivec2 p = ivec2(gl_GlobalInvocationID.xy);\n"
@@ -75,10 +107,8 @@ static const char *rays_cs =
     "  hits[p.y * size.x + p.x] = uvec2(prim, floatBitsToUint(t));\n"
     "  vec3 colour = mix(vec3(0.05, 0.05, 0.07), vec3(0.10, 0.11, 0.15), s.y * 0.5 + 0.5);\n"
     "  if (prim != GLRADIX_LBVH_MISS) {\n"
-    "    vec4 sp = spheres[prim];\n"
-    "    vec3 n = normalize(eye + t * dir - sp.xyz);\n"
-    "    /* off the surface along the normal, so the shadow ray leaves its own sphere */\n"
-    "    vec3 at = sp.xyz + n * (sp.w * 1.01);\n"
+    "    vec3 n = prim_normal(prim, eye + t * dir, dir);\n"
+    "    vec3 at = shadow_from(prim, eye + t * dir, n);\n"
     "    float lit = max(dot(n, light), 0.0);\n"
     "    if (lit > 0.0 && glradix_lbvh_any_hit(at, light, 0.0, 3.4028235e38)) lit = 0.0;\n"
     "    colour = ramp(float(codes[prim]) / 1073741824.0) * (0.3 + 0.15 * n.y + 0.7 * lit);\n"
@@ -96,8 +126,10 @@ static const char *rays_cs =
     "  imageStore(image, p, vec4(colour, 1.0));\n"
     "}\n";
 
-static GLuint prog, spheres_buf, codes_buf, nodes_buf, hits_buf, tex, fbo, query[2];
-static float *spheres; /* n x (centre, radius): the CPU check's copy */
+static GLuint prog, prims_buf, codes_buf, nodes_buf, hits_buf, tex, fbo, query[2];
+/* the CPU check's copy: n x (centre, radius), or n x 3 vertices (x, y, z, 0) */
+static float *prims;
+static int triangles; /* an OBJ scene's */
 static uint32_t n;
 static vec3 centre;
 static float radius, floor_y, floor_box[4];
@@ -111,8 +143,25 @@ static float eye[3], fwd[3], right[3], up[3];
 static GLuint compute_program(void) {
   const char *src[] = {"#version 430 core\n",
                        "#define GLRADIX_LBVH_BINDING 0\n#define GLRADIX_LBVH_RAY\n",
-                       glradix_lbvh_glsl(), rays_cs};
-  return demo_compute_program("ray", 4, src);
+                       triangles ? "#define DEMO_TRIANGLES\n" : "", glradix_lbvh_glsl(), rays_cs};
+  return demo_compute_program("ray", 5, src);
+}
+
+static size_t prim_floats(void) { return triangles ? 12 : 4; }
+
+/* Primitive i's box (8 floats) from prims. */
+static void prim_box(uint32_t i, float *b) {
+  const float *p = prims + i * prim_floats();
+  for (int a = 0; a < 3; ++a) {
+    if (triangles) {
+      b[a] = fminf(p[a], fminf(p[4 + a], p[8 + a]));
+      b[4 + a] = fmaxf(p[a], fmaxf(p[4 + a], p[8 + a]));
+    } else {
+      b[a] = p[a] - p[3];
+      b[4 + a] = p[a] + p[3];
+    }
+  }
+  b[3] = b[7] = 0.0f;
 }
 
 int view_rays_init(const demo_scene *s, glradix_loadfunc load) {
@@ -123,22 +172,23 @@ int view_rays_init(const demo_scene *s, glradix_loadfunc load) {
   GLuint bounds_buf;
   float *bounds;
   n = s->n;
-  spheres = malloc((size_t)n * 4 * sizeof *spheres);
+  triangles = s->tris != NULL;
+  prims = malloc((size_t)n * prim_floats() * sizeof *prims);
   bounds = malloc((size_t)n * 8 * sizeof *bounds);
-  if (!spheres || !bounds) {
+  if (!prims || !bounds) {
     free(bounds);
     return 0;
   }
   for (uint32_t i = 0; i < n; ++i) {
     const float *p = s->bounds + (size_t)i * 8; /* min == max: the point */
-    float *sp = spheres + (size_t)i * 4, *b = bounds + (size_t)i * 8;
-    for (int a = 0; a < 3; ++a) {
-      sp[a] = p[a];
-      b[a] = p[a] - DEMO_RAY_RADIUS;
-      b[4 + a] = p[a] + DEMO_RAY_RADIUS;
+    float *sp = prims + (size_t)i * prim_floats();
+    if (triangles) {
+      memcpy(sp, s->tris + (size_t)i * 12, 12 * sizeof *sp);
+    } else {
+      memcpy(sp, p, 3 * sizeof *sp);
+      sp[3] = DEMO_RAY_RADIUS;
     }
-    sp[3] = DEMO_RAY_RADIUS;
-    b[3] = b[7] = 0.0f;
+    prim_box(i, bounds + (size_t)i * 8);
   }
   d.load = load;
   d.log = demo_log;
@@ -152,9 +202,9 @@ int view_rays_init(const demo_scene *s, glradix_loadfunc load) {
   ld.nodes = nodes_buf;
   e = glradix_lbvh_build(ctx, &ld);
   glradix_destroy(ctx);
-  gl.DeleteBuffers(1, &bounds_buf); /* the leaves keep the boxes; the shader reads spheres */
+  gl.DeleteBuffers(1, &bounds_buf); /* the leaves keep the boxes; the shader reads prims */
   if (e != GLRADIX_OK) goto fail;
-  spheres_buf = demo_buffer(spheres, (size_t)n * 16);
+  prims_buf = demo_buffer(prims, (size_t)n * prim_floats() * sizeof *prims);
   codes_buf = demo_buffer(s->codes, (size_t)n * 4);
   if (!(prog = compute_program())) return 0;
   gl.GenFramebuffers(1, &fbo);
@@ -171,7 +221,8 @@ int view_rays_init(const demo_scene *s, glradix_loadfunc load) {
   return 1;
 fail:
   free(bounds);
-  fprintf(stderr, "glradix-demo: LBVH build (spheres) failed: %s\n", glradix_status_string(e));
+  fprintf(stderr, "glradix-demo: LBVH build (%s) failed: %s\n",
+          triangles ? "triangles" : "spheres", glradix_status_string(e));
   return 0;
 }
 
@@ -224,8 +275,9 @@ static void trace(const demo_camera *cam, int w, int h) {
   }
   gl.Uniform4fv(gl.GetUniformLocation(prog, "floor_box"), 1, floor_box);
   gl.Uniform1f(gl.GetUniformLocation(prog, "floor_y"), floor_y);
+  gl.Uniform1f(gl.GetUniformLocation(prog, "offset"), 1e-4f * radius);
   gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, nodes_buf);
-  gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, spheres_buf);
+  gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, prims_buf);
   gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, codes_buf);
   gl.BindBufferBase(GL_SHADER_STORAGE_BUFFER, 3, hits_buf);
   gl.BindImageTexture(0, tex, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_RGBA8);
@@ -263,17 +315,17 @@ int view_rays_draw(const demo_camera *cam, int w, int h) {
 
 void view_rays_describe(char *out, size_t size) {
   snprintf(out, size,
-           "%dx%d rays through the LBVH of %u spheres (closest hit, any-hit shadow rays): "
+           "%dx%d rays through the LBVH of %u %s (closest hit, any-hit shadow rays): "
            "%.1f ms",
-           tex_w, tex_h, n, trace_ms);
+           tex_w, tex_h, n, triangles ? "triangles" : "spheres", trace_ms);
 }
 
 /* ---- the CPU check ------------------------------------------------------- */
 
-/* Distances compared within 1e-4 of (1 + t) world units: the scene is about
- * 2.4 units wide and 5 away, where the GPU's and the CPU's floats differ
- * by about 1e-6; a ball is 0.024 wide. */
-static double tolerance(double t) { return 1e-4 * (1.0 + fabs(t)); }
+/* Distances compared within 1e-4 of (the scene's radius + t) world units:
+ * the built-in scene is about 2.4 units wide and 5 away, where the GPU's
+ * and the CPU's floats differ by about 1e-6; a ball is 0.024 wide. */
+static double tolerance(double t) { return 1e-4 * (radius + fabs(t)); }
 
 /* Pixel (x, y)'s ray as the shader makes it, in float. */
 static void pixel_ray(int x, int y, float *d) {
@@ -283,11 +335,54 @@ static void pixel_ray(int x, int y, float *d) {
   glm_vec3_normalize(d);
 }
 
-/* The ray against sphere i, in double: *enter its entry distance (the
- * closest approach where it passes by) and *inside how far inside the
- * silhouette it passes (negative: outside). */
-static void cpu_sphere(uint32_t i, const float *d, double *enter, double *inside) {
-  const float *s = spheres + (size_t)i * 4;
+static double dot3(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+static void cross3(const double *a, const double *b, double *c) {
+  c[0] = a[1] * b[2] - a[2] * b[1];
+  c[1] = a[2] * b[0] - a[0] * b[2];
+  c[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+/* The ray against triangle i, in double: *enter the distance to its plane
+ * where the ray meets it (infinite if it runs parallel), *inside how far
+ * inside its edges that point lies, in world units (negative: outside). */
+static void cpu_triangle(uint32_t i, const float *d, double *enter, double *inside) {
+  const float *t = prims + (size_t)i * 12;
+  double e1[3], e2[3], e3[3], s[3], dd[3], p[3], q[3], nrm[3];
+  for (int a = 0; a < 3; ++a) {
+    e1[a] = (double)t[4 + a] - t[a];
+    e2[a] = (double)t[8 + a] - t[a];
+    e3[a] = (double)t[8 + a] - t[4 + a];
+    s[a] = (double)eye[a] - t[a];
+    dd[a] = d[a];
+  }
+  cross3(dd, e2, p);
+  const double det = dot3(e1, p);
+  cross3(e1, e2, nrm);
+  const double area2 = sqrt(dot3(nrm, nrm));
+  if (det == 0.0 || area2 == 0.0) {
+    *enter = INFINITY;
+    *inside = -INFINITY;
+    return;
+  }
+  cross3(s, e1, q);
+  const double u = dot3(s, p) / det, v = dot3(dd, q) / det;
+  *enter = dot3(e2, q) / det;
+  /* each barycentric weight times the height over the edge it faces */
+  const double h1 = u * area2 / sqrt(dot3(e2, e2)), h2 = v * area2 / sqrt(dot3(e1, e1));
+  const double h0 = (1.0 - u - v) * area2 / sqrt(dot3(e3, e3));
+  *inside = fmin(h0, fmin(h1, h2));
+}
+
+/* The ray against primitive i, in double: for a sphere *enter its entry
+ * distance (the closest approach where it passes by) and *inside how far
+ * inside the silhouette it passes (negative: outside); a triangle's as
+ * cpu_triangle says. */
+static void cpu_prim(uint32_t i, const float *d, double *enter, double *inside) {
+  if (triangles) {
+    cpu_triangle(i, d, enter, inside);
+    return;
+  }
+  const float *s = prims + (size_t)i * 4;
   double f[3], b = 0.0, l2 = 0.0;
   for (int a = 0; a < 3; ++a) {
     f[a] = (double)eye[a] - s[a];
@@ -314,7 +409,7 @@ static int check_pixel(const uint32_t *hits, int x, int y, int *hit, char *why, 
   memcpy(&t, &h[1], sizeof t);
   pixel_ray(x, y, d);
   for (uint32_t i = 0; i < n; ++i) {
-    cpu_sphere(i, d, &e, &in);
+    cpu_prim(i, d, &e, &in);
     if (e > 0.0 && in > tolerance(e) && e < clear_t) {
       clear_t = e;
       clear = i;
@@ -331,7 +426,7 @@ static int check_pixel(const uint32_t *hits, int x, int y, int *hit, char *why, 
     snprintf(why, size, "pixel (%d, %d): sphere %u out of range", x, y, h[0]);
     return 0;
   }
-  cpu_sphere(h[0], d, &e, &in);
+  cpu_prim(h[0], d, &e, &in);
   if (in < -tolerance(e) || fabs((double)t - e) > tolerance(e) ||
       (clear != GLRADIX_LBVH_LEAF && e > clear_t + tolerance(clear_t))) {
     snprintf(why, size,
@@ -375,13 +470,15 @@ int view_rays_check(char *line, size_t size) {
       const int x = (2 * gx + 1) * tex_w / 32, y = (2 * gy + 1) * tex_h / 18;
       check(hits, x, y, &grid);
     }
-  /* ... and the pixels that 64 spheres' centres project to: hits, on that
-   * sphere or on one in front of it */
+  /* ... and the pixels that 64 primitives' centres (their boxes') project
+   * to: hits, on that primitive or on one in front of it */
   for (uint32_t k = 0; k < 64; ++k) {
-    const float *s = spheres + (size_t)(k * (uint64_t)n / 64) * 4;
+    const uint32_t i = (uint32_t)(k * (uint64_t)n / 64);
+    float s[8];
+    prim_box(i, s); /* its centre: the sphere's, or the triangle's box's */
     double v[3], z = 0.0, sx = 0.0, sy = 0.0, r2 = 0.0, u2 = 0.0;
     for (int a = 0; a < 3; ++a) {
-      v[a] = (double)s[a] - eye[a];
+      v[a] = 0.5 * ((double)s[a] + s[4 + a]) - eye[a];
       z += v[a] * fwd[a];
       sx += v[a] * right[a];
       sy += v[a] * up[a];
@@ -395,13 +492,13 @@ int view_rays_check(char *line, size_t size) {
     check(hits, x, y, &centres);
   }
   free(hits);
-  /* An image without spheres would pass the grid: most centres' pixels
+  /* An image without primitives would pass the grid: most centres' pixels
    * must hit (all of them do while a pixel is smaller than a ball). */
   const int ok = !grid.bad && !centres.bad && centres.checked >= 32 &&
                  2 * centres.hits >= centres.checked;
   snprintf(line, size,
            "[rays] %.1f%% of the pixels hit; against a brute-force CPU closest hit: %d of a "
-           "grid's pixels (%d hits), %d on spheres' centres (%d hits), %d wrong: verified %s",
+           "grid's pixels (%d hits), %d on primitives' centres (%d hits), %d wrong: verified %s",
            100.0 * (double)image_hits / (double)pixels, grid.checked, grid.hits,
            centres.checked, centres.hits, grid.bad + centres.bad, ok ? "yes" : "NO");
   return ok;
@@ -409,15 +506,15 @@ int view_rays_check(char *line, size_t size) {
 
 void view_rays_free(void) {
   gl.DeleteProgram(prog);
-  gl.DeleteBuffers(1, &spheres_buf);
+  gl.DeleteBuffers(1, &prims_buf);
   gl.DeleteBuffers(1, &codes_buf);
   gl.DeleteBuffers(1, &nodes_buf);
   gl.DeleteBuffers(1, &hits_buf);
   gl.DeleteTextures(1, &tex);
   gl.DeleteFramebuffers(1, &fbo);
   gl.DeleteQueries(2, query);
-  free(spheres);
-  spheres = NULL;
-  prog = spheres_buf = codes_buf = nodes_buf = hits_buf = tex = fbo = query[0] = query[1] = 0;
+  free(prims);
+  prims = NULL;
+  prog = prims_buf = codes_buf = nodes_buf = hits_buf = tex = fbo = query[0] = query[1] = 0;
   tex_w = tex_h = 0;
 }
