@@ -243,7 +243,8 @@ START_TEST(storage_blocks_below_a_program_are_unsupported) {
   const size_t n = 3 * (size_t)glradix_tile_size(ctx) + 5;
   run_gl_sort_twice(ctx, glradix_tile_size(ctx), DIST_UNIFORM, 1, 0, 0, 91); /* one tile */
   /* v also fills the nodes buffer, which may be the longer (tiles of 4096) */
-  const size_t node_words = (2 * BOXES - 1) * 8, words = n > node_words ? n : node_words;
+  const size_t node_words = glradix_lbvh_nodes_bytes(BOXES) / 4;
+  const size_t words = n > node_words ? n : node_words;
   uint32_t *k = test_alloc_u32(n), *v = test_alloc_u32(words), *hk = test_alloc_u32(n),
            *hv = test_alloc_u32(n), *got = test_alloc_u32(words);
   gen_keys(k, n, DIST_UNIFORM, 92);
