@@ -191,11 +191,11 @@ void _glradix_forms_choose(_glradix_forms *f, unsigned radix_bits, const _glradi
    * look-backs find them sooner; llvmpipe, whose shared atomics cost, takes
    * them from the ranks */
   f->early_counts = !f->cpu_rasterizer;
-  /* GPUs' scratch buffers of 128 MiB and more (sorts past 32M keys) move
-   * to imported memory: on NVIDIA's driver GL's own buffers slow down once
-   * some 700 MB are touched, and a 32M-pair sort touches about 512 MB; a
-   * CPU rasterizer's memory is the same either way (BENCHMARKS.md,
-   * "Imported memory"). */
+  /* GPUs' scratch buffers of 128 MiB and more (sorts of 32M keys and
+   * more) move to imported memory: on NVIDIA's driver GL's own buffers
+   * slow down from about 512 MiB touched, what a 32M-pair sort touches
+   * (BENCHMARKS.md, "What bounds the remaining gap"); a CPU rasterizer's
+   * memory is the same either way. */
   f->import_from = h->import_from ? h->import_from : f->cpu_rasterizer ? 0 : IMPORT_FROM;
   f->force_fallback = h->force_fallback;
   f->delay_tiles = h->delay_tiles;

@@ -116,7 +116,7 @@ typedef enum glradix_memory {
                                    (GL_EXT_memory_object_fd) where the GL
                                    context's device has it: on GPUs for
                                    scratch buffers of 128 MiB and more
-                                   (sorts past 32M keys), always
+                                   (sorts of 32M keys and more), always
                                    for glradix_buffer_create; plain GL buffers
                                    elsewhere. The Vulkan loader
                                    (libvulkan.so.1) is opened at run time by
