@@ -37,12 +37,11 @@ typedef enum _glradix_set {
   _GLRADIX_SETS
 } _glradix_set;
 
-/* A scratch buffer and how many bytes it holds; `owned`: in the context's
- * list of owned buffers (imported memory), not a plain GL buffer. */
+/* A scratch buffer and how many bytes it holds (on imported memory where
+ * the context's list of owned buffers has it: memory/imported.h). */
 typedef struct _glradix_buffer {
   GLuint name;
   GLsizeiptr size;
-  bool owned;
 } _glradix_buffer;
 
 struct glradix_context {

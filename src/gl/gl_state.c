@@ -97,33 +97,26 @@ static GLsizeiptr grown_size(const glradix_context *ctx, GLsizeiptr size) {
   return grown < size || grown > (GLsizeiptr)ctx->max_ssbo_bytes ? size : grown;
 }
 
-/* Deletes a scratch buffer, plain or owned. */
-static void delete_buffer(glradix_context *ctx, _glradix_buffer *b) {
-  _glradix_owned *o = b->owned ? _glradix_owned_find(ctx, b->name) : NULL;
+void _glradix_delete_scratch(glradix_context *ctx, _glradix_buffer *b) {
+  _glradix_owned *o = _glradix_owned_find(ctx, b->name);
   if (o) _glradix_owned_delete(ctx, o);
   else if (b->name) ctx->gl.DeleteBuffers(1, &b->name);
   b->name = 0;
   b->size = 0;
-  b->owned = false;
 }
-
-void _glradix_delete_scratch(glradix_context *ctx, _glradix_buffer *b) { delete_buffer(ctx, b); }
 
 glradix_status _glradix_ensure_scratch(glradix_context *ctx, _glradix_buffer *b,
                                        GLsizeiptr size, const char *what) {
   if (b->name != 0 && b->size >= size) return GLRADIX_OK;
   const uint64_t from = ctx->forms.import_from;
-  if (from == 0 || (uint64_t)size < from || !_glradix_import_ready(ctx, what)) {
-    if (b->owned) delete_buffer(ctx, b);
-    return _glradix_ensure_buffer(ctx, b, size, what);
-  }
-  delete_buffer(ctx, b);
+  const bool import = from != 0 && (uint64_t)size >= from && _glradix_import_ready(ctx, what);
+  /* owned storage is immutable: growing it takes a new buffer either way */
+  if (import || _glradix_owned_find(ctx, b->name)) _glradix_delete_scratch(ctx, b);
+  if (!import) return _glradix_ensure_buffer(ctx, b, size, what);
   const GLsizeiptr grown = grown_size(ctx, size);
   glradix_status st = _glradix_owned_create(ctx, what, (uint64_t)grown, false, &b->name);
-  if (st != GLRADIX_OK) return st;
-  b->size = grown;
-  b->owned = true;
-  return GLRADIX_OK;
+  if (st == GLRADIX_OK) b->size = grown;
+  return st;
 }
 
 glradix_status _glradix_ensure_buffer(glradix_context *ctx, _glradix_buffer *b,
