@@ -25,3 +25,11 @@ prime_shader_cache() {
   local bench=$1; shift
   "$bench" "$@" --n "${PRIME_N:-65536}" --repeat 1 --warmup 3000 >/dev/null 2>&1 || true
 }
+
+# BENCHMARKS.md's tables are of GL's own buffers throughout (its "Machine
+# and method"); the default's imported scratch has a table of its own
+# (gpu_import.sh). Writes, beside the glradix-bench given, one that runs
+# with --memory gl, and prints its path.
+gl_buffers_bench() {
+  printf '#!/bin/sh\nexec "%s" --memory gl "$@"\n' "$1" >"$1-gl" && chmod +x "$1-gl" && echo "$1-gl"
+}

@@ -21,7 +21,8 @@ echo "# H200 ($(nvidia-smi --query-gpu=driver_version --format=csv,noheader)), o
 run() {
   {
     echo "== $*"
-    timeout 60 "./$1" "${@:2}" 2>&1 | grep -vE "^\s*$"
+    # GL's own buffers, as every table (gpu_env.sh's gl_buffers_bench)
+    timeout 60 "./$1" --memory gl "${@:2}" 2>&1 | grep -vE "^\s*$"
     echo "rc ${PIPESTATUS[0]}"
   } >>"$out"
 }

@@ -17,7 +17,7 @@ cmake -S . -B "$w/b" -DCMAKE_BUILD_TYPE=Release -DGLRADIX_BUILD_TESTS=OFF -DGLRA
   { tail -30 "$w/b.log"; exit 1; }
 nvcc -O3 -arch=sm_90 -o "$w/cub" .gpu/cub_sort_bench.cu
 nvcc -O3 -arch=sm_90 -o "$w/cub64" bench/cub_sort64.cu
-g=$w/b/bench/glradix-bench
+g=$(gl_buffers_bench "$w/b/bench/glradix-bench")
 for p in onesweep reduce-then-scan; do
   for a in "--pairs --key-bits 30" "--keys-only --key-bits 30" "--pairs --key-type uint64 --key-bits 63"; do
     # shellcheck disable=SC2086 # each entry is several arguments

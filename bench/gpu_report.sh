@@ -25,7 +25,7 @@ cmake -S . -B "$w/build" -DCMAKE_BUILD_TYPE=Release -DGLRADIX_BUILD_TESTS=OFF \
       -DGLRADIX_BUILD_DEMO=OFF >"$w/cmake.log" 2>&1 || { cat "$w/cmake.log"; exit 1; }
 cmake --build "$w/build" -j "$(nproc)" --target glradix-bench >"$w/build.log" 2>&1 \
   || { tail -50 "$w/build.log"; exit 1; }
-bench=$w/build/bench/glradix-bench
+bench=$(gl_buffers_bench "$w/build/bench/glradix-bench")
 # Compile everything before timing anything: a GPU left idle during a
 # compile runs at low clocks for a while (cases after an idle spell ran up
 # to 5x slow).
