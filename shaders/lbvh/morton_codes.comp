@@ -46,7 +46,7 @@ void main() {
     }
   }
   vec3 extent = hi - lo;
-  extent = vec3(max(extent.x, max(extent.y, extent.z)));
+  float side = max(extent.x, max(extent.y, extent.z)); // the cube's
   uint n = lbvh_count();
   uint base = group_index() * SCAN_TILE;
   for (uint j = 0u; j < SCAN_ITEMS; j++) {
@@ -55,7 +55,7 @@ void main() {
     vec3 centre = (bounds[2u * i].xyz + bounds[2u * i + 1u].xyz) * 0.5;
     uvec3 q;
     for (uint c = 0u; c < 3u; c++) {
-      float t = extent[c] > 0.0 ? clamp((centre[c] - lo[c]) / extent[c], 0.0, 1.0) : 0.0;
+      float t = side > 0.0 ? clamp((centre[c] - lo[c]) / side, 0.0, 1.0) : 0.0;
       q[c] = uint(min(t * CELLS, CELLS - 1.0));
     }
     codes[i] = interleave(q);
