@@ -119,8 +119,13 @@ static void steps(glradix_context *ctx, step_fn fn, const glradix_lbvh_desc *d, 
 }
 
 int bench_lbvh(GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, size_t nsizes,
-               unsigned morton_bits, unsigned repeat, int verify, int csv, int imported, FILE *info,
-               bench_scene scene, int sah, int stages, uint32_t rays) {
+               const bench_lbvh_run *run) {
+  const unsigned morton_bits = run->morton_bits, repeat = run->repeat;
+  const int verify = run->verify, sah = run->sah;
+  const uint32_t rays = run->rays;
+  const bench_scene scene = run->scene;
+  FILE *info = run->info;
+  const char *impl = run->quality ? "glradix-lbvh-quality" : "glradix-lbvh";
   int failed = 0;
   GLuint q[2];
   gl->GenQueries(2, q);
@@ -137,7 +142,7 @@ int bench_lbvh(GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, s
       continue;
     }
     bench_scene_make(scene, b, n);
-    glradix_context *owner = imported ? ctx : NULL;
+    glradix_context *owner = run->imported ? ctx : NULL;
     GLuint buf[2] = {bench_buffer(gl, owner, (uint64_t)n * 32, b),
                      bench_buffer(gl, owner, glradix_lbvh_nodes_bytes(n), NULL)};
     gl->Finish();
@@ -146,6 +151,7 @@ int bench_lbvh(GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, s
     d.count = n;
     d.morton_bits = morton_bits;
     d.nodes = buf[1];
+    d.quality = run->quality;
     double ms = 0;
     glradix_status st = time_step(gl, q, ctx, glradix_lbvh_build, &d, repeat, times, &ms);
     if (st != GLRADIX_OK) {
@@ -179,21 +185,22 @@ int bench_lbvh(GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, s
       }
       unsigned rb = glradix_query_desc(ctx).radix_bits;
       /* dist: "uniform" for the codes of boxes uniform in a cube, else the scene */
-      if (csv)
-        printf("glradix-lbvh,%u,%u,1,%u,%.4f,%.1f,%s,%s%s%s\n", n, morton_bits, rb, ms,
+      if (run->csv)
+        printf("%s,%u,%u,1,%u,%.4f,%.1f,%s,%s%s%s\n", impl, n, morton_bits, rb, ms,
                ms > 0 ? n / ms / 1e3 : 0.0, verified,
                scene == BENCH_SCENE_BOXES ? "uniform" : bench_scene_name(scene), sah_csv,
                rays_csv);
       else
-        fprintf(info, "lbvh: %u boxes (scene %s), %u-bit Morton codes, radix_bits %u: %.4f ms "
+        fprintf(info, "%s: %u boxes (scene %s), %u-bit Morton codes, radix_bits %u: %.4f ms "
                       "(codes + sort + build), verified %s\n",
-                n, bench_scene_name(scene), morton_bits, rb, ms, verified);
+                run->quality ? "lbvh quality" : "lbvh", n, bench_scene_name(scene), morton_bits,
+                rb, ms, verified);
       if (sah) bench_sah_print(info, n, bench_scene_name(scene), &sr);
       if (rays) bench_rays_print(info, n, bench_scene_name(scene), &rr);
       double refit_ms = 0;
       if (time_step(gl, q, ctx, glradix_lbvh_refit, &d, repeat, times, &refit_ms) == GLRADIX_OK)
         fprintf(info, "lbvh refit: %u boxes: %.4f ms\n", n, refit_ms);
-      if (stages) {
+      if (run->stages) {
         steps(ctx, glradix_lbvh_build, &d, repeat, "build", info);
         steps(ctx, glradix_lbvh_refit, &d, repeat, "refit", info);
       }

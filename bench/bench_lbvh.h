@@ -29,17 +29,29 @@ void bench_lbvh_boxes(float *b, uint32_t n);
 int bench_lbvh_check(const glradix_lbvh_node *nodes, const float *b, uint32_t n, char *why,
                      size_t len);
 
-/* scene: the primitives (bench_scene.h); sah: the tree's SAH cost beside a
- * CPU binned build's (bench_sah.h), a line on info and, with csv, three
- * more columns (sah_lbvh, sah_binned, sah_ratio). rays (nonzero): closest-hit
- * rays through the built tree, one per pixel of a rays x rays image
- * (bench_rays.h), a line on info and, with csv, four more columns that
- * follow those (rays, rays_ms, mrays_per_s, rays_hit); checked with
- * verify. imported: bounds and nodes from glradix_buffer_create. Also
- * times glradix_lbvh_refit; stages (a context with
- * desc.profile): each step's median time, for the build and the refit. */
+/* What bench_lbvh runs, besides the sizes. */
+typedef struct bench_lbvh_run {
+  unsigned morton_bits, repeat;
+  int verify, csv;
+  int imported;       /* bounds and nodes from glradix_buffer_create */
+  int quality;        /* glradix_lbvh_desc.quality: rows say impl glradix-lbvh-quality */
+  bench_scene scene;  /* the primitives (bench_scene.h) */
+  /* the tree's SAH cost beside a CPU binned build's (bench_sah.h), a line
+   * on info and, with csv, three more columns (sah_lbvh, sah_binned,
+   * sah_ratio) */
+  int sah;
+  int stages;         /* (a context with desc.profile) each step's median time,
+                         for the build and the refit */
+  /* nonzero: closest-hit rays through the built tree, one per pixel of a
+   * rays x rays image (bench_rays.h), a line on info and, with csv, four
+   * more columns that follow those (rays, rays_ms, mrays_per_s, rays_hit);
+   * checked with verify */
+  uint32_t rays;
+  FILE *info;
+} bench_lbvh_run;
+
+/* Also times glradix_lbvh_refit of each tree. */
 int bench_lbvh(struct GladGLContext *gl, glradix_context *ctx, const uint32_t *sizes, size_t nsizes,
-               unsigned morton_bits, unsigned repeat, int verify, int csv, int imported, FILE *info,
-               bench_scene scene, int sah, int stages, uint32_t rays);
+               const bench_lbvh_run *run);
 
 #endif

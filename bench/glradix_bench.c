@@ -71,6 +71,7 @@ typedef struct options {
   bench_scene scene; /* --lbvh --scene */
   uint32_t scene_count; /* --scene FILE.obj: its triangles */
   int sah, scene_given; /* --lbvh --sah */
+  int quality;          /* --lbvh --quality */
   unsigned rays;        /* --lbvh --rays: the image's side, 0 for no rays */
   uint32_t seed;
 } options;
@@ -126,7 +127,8 @@ static void usage(FILE *f) {
         "                      (default N 1048576,16777216; --key-bits 63 for 63-bit codes)\n",
         f);
   /* a second string: C compilers need accept only 4095 characters in one literal */
-  fputs("  --scene S           --lbvh's primitives: FILE.obj (the triangles of a Wavefront OBJ\n"
+  fputs("  --quality           --lbvh: the quality build (glradix_lbvh_desc.quality)\n"
+        "  --scene S           --lbvh's primitives: FILE.obj (the triangles of a Wavefront OBJ\n"
         "                      file, its count for --n), or boxes (default: random boxes in a 100-unit\n"
         "                      cube) or mesh (the triangles' boxes of a terrain heightfield over\n"
         "                      the same square, in mesh order, exactly N triangles)\n"
@@ -283,6 +285,8 @@ static int parse_args(int argc, char **argv, options *o) {
       o->vs_bitonic = 1;
     } else if (!eq && IS("--lbvh")) {
       o->lbvh = 1;
+    } else if (!eq && IS("--quality")) {
+      o->quality = 1;
     } else if (!eq && IS("--sah")) {
       o->sah = 1;
     } else if (!eq && IS("--rays")) {
@@ -409,8 +413,8 @@ static int parse_args(int argc, char **argv, options *o) {
 #undef VALUE
   }
   if (!o->pairs && !o->keys_only) o->pairs = o->keys_only = 1;
-  if ((o->sah || o->scene_given || o->rays) && !o->lbvh) {
-    fprintf(stderr, "glradix-bench: --sah, --scene and --rays go with --lbvh\n");
+  if ((o->sah || o->scene_given || o->rays || o->quality) && !o->lbvh) {
+    fprintf(stderr, "glradix-bench: --sah, --scene, --rays and --quality go with --lbvh\n");
     return -1;
   }
   if (o->soak_s && o->lbvh) {
@@ -704,9 +708,12 @@ int main(int argc, char **argv) {
       printf("%s%s%s\n", CSV_HEADER, opt.sah ? ",sah_lbvh,sah_binned,sah_ratio" : "",
              opt.rays ? ",rays,rays_ms,mrays_per_s,rays_hit" : "");
     for (size_t kb = 0; opt.lbvh && kb < opt.nkey_bits && ctx[0]; ++kb)
-      failed |= bench_lbvh(&gl, ctx[0], opt.sizes, opt.nsizes, opt.key_bits[kb], opt.repeat,
-                           opt.verify, opt.csv, opt.memory == 2, info, opt.scene, opt.sah,
-                           opt.stages, opt.rays);
+    {
+      const bench_lbvh_run run = {opt.key_bits[kb], opt.repeat, opt.verify, opt.csv,
+                                  opt.memory == 2, opt.quality, opt.scene, opt.sah, opt.stages,
+                                  opt.rays, info};
+      failed |= bench_lbvh(&gl, ctx[0], opt.sizes, opt.nsizes, &run);
+    }
     if (b.gpu_timer) gl.DeleteQueries(2, b.query);
     for (size_t k = 0; k < opt.nbits; ++k) glradix_destroy(ctx[k]);
     glradix_headless_destroy(h);

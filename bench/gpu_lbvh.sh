@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# BENCHMARKS.md's LBVH table for the H200, in one call on the GPU machine
+# BENCHMARKS.md's LBVH table, in one call on the GPU machine
 # (.gl/ and .tdebs/ carried: ../shared/gpu/README.md and tests/gpu_tests.sh
 # say how to make them; Check builds glradix-bench-gpu-forms). From the
 # project root:
 #   bash bench/gpu_lbvh.sh
-# Writes $OUT/lbvh.txt, to be copied into bench/results/h200/: each
+# Writes $OUT/lbvh.txt, to be copied into bench/results/<gpu>/: each
 # command after "==", then its output (builds, refits, steps, --verify,
 # the mesh scene, rays, the sort alone), then the tree pass's group sizes
 # through the test hook. The call runs about 2 minutes.
@@ -17,7 +17,7 @@ cmake --build "$w/build" -j "$(nproc)" --target glradix-bench glradix-bench-gpu-
       >"$w/build.log" 2>&1 || { tail -50 "$w/build.log"; exit 1; }
 cd "$w/build/bench" || exit 1
 out=${OUT:?}/lbvh.txt
-echo "# H200 ($(nvidia-smi --query-gpu=driver_version --format=csv,noheader)), one process a line, the default forms: bench/gpu_lbvh.sh (Release build)" >"$out"
+echo "# $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader), one process a line, the default forms: bench/gpu_lbvh.sh (Release build)" >"$out"
 run() {
   {
     echo "== $*"
@@ -32,6 +32,11 @@ run glradix-bench --lbvh --n 1M,4M,16M --key-bits 30,63
 run glradix-bench --lbvh --scene mesh --n 1M,16M --key-bits 30 --stages --verify
 run glradix-bench --lbvh --n 1M --key-bits 30 --rays --verify
 run glradix-bench --lbvh --scene mesh --n 1M --key-bits 30 --rays --verify
+# the quality build (glradix_lbvh_desc.quality)
+run glradix-bench --lbvh --quality --n 1M,16M --key-bits 30 --stages --verify
+run glradix-bench --lbvh --quality --scene mesh --n 1M,16M --key-bits 30 --stages --verify
+run glradix-bench --lbvh --quality --n 1M --key-bits 30 --rays --verify
+run glradix-bench --lbvh --quality --scene mesh --n 1M --key-bits 30 --rays --verify
 run glradix-bench --pairs --key-bits 30 --n 1M,4M,16M
 run glradix-bench --pairs --key-bits 63 --key-type uint64 --n 1M,16M
 echo "# the tree pass's work group (GLRADIX_TEST_FORMS through the test hook)" >>"$out"

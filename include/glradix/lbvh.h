@@ -73,6 +73,8 @@ typedef struct glradix_lbvh_desc {
                               is the capacity, the tree that of the first m = min(GPU
                               count, count) primitives (see glradix_lbvh_build) */
   size_t count_offset;   /**< a multiple of 4 */
+  int quality;           /**< nonzero: the quality build (glradix_lbvh_build); a refit
+                              ignores it (the tree's root word says how it was built) */
 } glradix_lbvh_desc;
 
 /**
@@ -85,7 +87,8 @@ typedef struct glradix_lbvh_desc {
  * exactly their primitives' boxes (no padding). After the 2*count-1 nodes
  * (at byte (2*count-1)*32) the build keeps each node's parent word, a
  * uint32 each, padded to whole 16 bytes: the parent's index, with bit 31
- * set for a right child (b); the root's is 0xFFFFFFFF. glradix_lbvh_refit
+ * set for a right child (b); the root's is 0xFFFFFFFF, or
+ * GLRADIX_LBVH_CLUSTERED_ROOT in a quality build's tree. glradix_lbvh_refit
  * climbs along them; traversals need only the nodes.
  */
 typedef struct glradix_lbvh_node {
@@ -96,6 +99,9 @@ typedef struct glradix_lbvh_node {
 } glradix_lbvh_node;
 
 #define GLRADIX_LBVH_LEAF 0xFFFFFFFFu /**< b of a leaf */
+/** The root's parent word in a quality build's tree, whose internal nodes
+ *  follow no leaf range (0xFFFFFFFF: an LBVH's, numbered as Karras's). */
+#define GLRADIX_LBVH_CLUSTERED_ROOT 0xFFFFFFFEu
 
 /** The nodes buffer's bytes: (2 * count - 1) * 32 for the nodes, then
  *  their parent words, ceil((2 * count - 1) / 4) * 16; 0 for count 0;

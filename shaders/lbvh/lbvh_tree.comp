@@ -15,7 +15,9 @@
 // common.glsl), written where the parent is made.
 // Refit (LBVH_REFIT): the topology is the nodes' own, the parents the
 // kept words; a child's split is its position (its leaf index or node
-// index) if it is the left child, one less if it is the right one.
+// index) if it is the left child, one less if it is the right one. A
+// quality build's tree (its root word CLUSTERED_ROOT) follows no leaf
+// range: its children exchange at their parent's slot, in global memory.
 // Most parents are settled by the work group: it climbs its own WG_SIZE
 // leaves while the parent's split lies between two of them, exchanging at
 // shared-memory slots, each child's box in the nodes (read back through a
@@ -63,6 +65,7 @@ uint id;         // this node's index
 vec3 lo, hi;     // its box
 bool is_left;
 uint split;      // its parent's split
+bool clustered = false; // refit: a quality build's tree (lbvh_cluster.comp)
 #ifdef LBVH_REFIT
 uint parent;
 #else
@@ -102,7 +105,7 @@ bool find_parent() {
   parent = word & ~RIGHT_CHILD;
   if (word == EMPTY || parent >= n - 1u) return false; // the root, or no tree of n leaves
   is_left = (word & RIGHT_CHILD) == 0u;
-  split = is_left ? pos : pos - 1u;
+  split = clustered ? parent : is_left ? pos : pos - 1u;
   me = id;
 #else
   if (l == 0u && r == n - 1u) return false;
@@ -155,6 +158,7 @@ void main() {
 #ifdef LBVH_REFIT
   s_up[lid] = k < n && n >= 2u ? PARENT(id) : EMPTY;
   s_up[WG_SIZE + lid] = k + 1u < n ? PARENT(k) : EMPTY;
+  clustered = n >= 2u && PARENT(0u) == CLUSTERED_ROOT;
 #else
   if (n == 1u && k == 0u) PARENT(0u) = EMPTY; // the single leaf is the root
   s_delta[lid + 1u] = prefix(k);
@@ -178,7 +182,7 @@ void main() {
   bool in_global = false, waiting = false;
   uint local_steps = min(WG_SIZE, n);
   for (uint step = 0u; climbing && step < local_steps; step++) {
-    if (split < base || split >= last) { // a parent spanning other groups' leaves
+    if (split < base || split >= last || clustered) { // a parent spanning other groups' leaves
       in_global = true;
       break;
     }
@@ -196,7 +200,12 @@ void main() {
   // the first child at a split is settled unless its sibling never came
   if (waiting) in_global = s_slot[split - base] == me;
   if (!in_global) return;
+#ifdef LBVH_REFIT
+  // a quality build's paths: up to CLUSTER_LANES merges a radix level
+  uint depth = min(clustered ? MAX_DEPTH * CLUSTER_LANES : MAX_DEPTH, n);
+#else
   uint depth = min(MAX_DEPTH, n);
+#endif
   for (uint step = 0u; step < depth && split < n - 1u; step++) { // (refit: a broken tree)
     memoryBarrierBuffer(); // this node is written before the slot says so
     uint other = atomicExchange(SLOT(split), me);

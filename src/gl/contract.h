@@ -43,6 +43,13 @@
   /* The LBVH state buffer (B_BOX): min.xyz and max.xyz of the scene box, then the                 \
    * count, which every LBVH program clamps to its capacity (common.glsl lbvh_count) */            \
   K(LBVH_COUNT_SLOT, 6)                                                                            \
+  /* the quality build's count of internal nodes made (lbvh_cluster.comp) */                      \
+  K(LBVH_NODE_SLOT, 7)                                                                             \
+  /* The quality build (lbvh_cluster.comp): a range of leaves keeps CLUSTER_LANES / 2              \
+   * clusters, its two children's at most CLUSTER_LANES, one an invocation; each                   \
+   * looks for its nearest neighbour CLUSTER_RADIUS places either side. */                         \
+  K(CLUSTER_LANES, 32)                                                                             \
+  K(CLUSTER_RADIUS, 2)                                                                             \
   /* fill_words.comp: words that take a value of their own (LOC_FILL_LIST's length) */             \
   K(FILL_LIST, 13)
 
@@ -50,7 +57,8 @@
  * value of C's _GLRADIX_NAME. */
 #define _GLRADIX_NO_BLOCK_SUMS 0xFFFFFFFFu /* a scan of one block: no block totals */
 #define _GLRADIX_NO_NEXT 0xFFFFFFFFu       /* shuffle_scatter: no next pass counted */
-#define _GLRADIX_SENTINELS(S) S(NO_BLOCK_SUMS) S(NO_NEXT)
+#define _GLRADIX_CLUSTERED_ROOT 0xFFFFFFFEu /* GLRADIX_LBVH_CLUSTERED_ROOT */
+#define _GLRADIX_SENTINELS(S) S(NO_BLOCK_SUMS) S(NO_NEXT) S(CLUSTERED_ROOT)
 
 /* ---- Storage bindings: B(NAME, point): C's _GLRADIX_B_NAME, GLSL's B_NAME.
  * Each stage family names the points its own way; every point is below
@@ -171,7 +179,8 @@
  *             WIDE: in set WIDE too, its tile the grid's; LBVH: in BASE,
  *             built once an LBVH call asks. Of BASE and WIDE, create
  *             builds what any sort of the context's plan runs (context.c),
- *             a call the rest it needs
+ *             a call the rest it needs; QUALITY: in BASE, built once a
+ *             quality build asks
  *   UNIFORMS  its uniform group
  *   BLOCKS    the shader storage blocks it declares, common.glsl's with the
  *             stage's (NEXT_COUNTS: the prelude's define, 0 or 1), checked
@@ -208,6 +217,9 @@
   P(LBVH_LEAVES,           lbvh_leaves,     0, 0, LBVH, WINDOW,          4,                LBVH30) \
   P(LBVH_TREE_30,          lbvh_tree,       0, 0, LBVH, COUNT,           5,                LBVH30) \
   P(LBVH_TREE_63,          lbvh_tree,       0, 0, LBVH, COUNT,           5,                LBVH63) \
+  /* the quality build's tree pass */                                                              \
+  P(LBVH_CLUSTER_30,       lbvh_cluster,    0, 0, QUALITY, COUNT,           6,                LBVH30) \
+  P(LBVH_CLUSTER_63,       lbvh_cluster,    0, 0, QUALITY, COUNT,           6,                LBVH63) \
   P(LBVH_REFIT_LEAVES,     lbvh_refit_leaves, 0, 0, LBVH, WINDOW,        4,                LBVH30) \
   P(LBVH_REFIT,            lbvh_tree,       0, 0, LBVH, COUNT,           4,                LBVH30_REFIT) \
   /* scratch words from the CPU (fill_words.c) */                                                  \
@@ -284,7 +296,8 @@ _Static_assert(_GLRADIX_PROG_COUNT <= 64, "more programs than eager_programs' bi
 typedef enum _glradix_built {
   _GLRADIX_BUILT_BASE,
   _GLRADIX_BUILT_WIDE,
-  _GLRADIX_BUILT_LBVH
+  _GLRADIX_BUILT_LBVH,
+  _GLRADIX_BUILT_QUALITY
 } _glradix_built;
 
 #endif /* GLRADIX_CONTRACT_H */

@@ -184,6 +184,7 @@ char *_glradix_prelude(const glradix_context *ctx, _glradix_program p, _glradix_
   const GLuint tile = f->wg_size * items;
   const bool tree = p == _GLRADIX_PROG_LBVH_TREE_30 || p == _GLRADIX_PROG_LBVH_TREE_63 ||
                     p == _GLRADIX_PROG_LBVH_REFIT;
+  const bool cluster = p == _GLRADIX_PROG_LBVH_CLUSTER_30 || p == _GLRADIX_PROG_LBVH_CLUSTER_63;
   text t = {NULL, 0, 0, false};
   /* GLSL 4.30, or GLSL ES 3.10 on OpenGL ES (the same sources; its
    * precision statements come after the #extension lines, which must
@@ -191,7 +192,8 @@ char *_glradix_prelude(const glradix_context *ctx, _glradix_program p, _glradix_
   append(&t, ctx->es ? "#version 310 es\n" : "#version 430\n");
 
   /* the context's forms (forms.h) and this program's tile */
-  define_u(&t, "WG_SIZE", tree ? f->lbvh_wg : f->wg_size);
+  define_u(&t, "WG_SIZE", cluster ? f->cluster_wg : tree ? f->lbvh_wg : f->wg_size);
+  define_i(&t, "CLUSTER_SUBGROUPS", cluster && f->cluster_wg > _GLRADIX_CLUSTER_LANES);
   define_u(&t, "ITEMS", items);
   define_u(&t, "TILE", tile);
   define_i(&t, "ITEMS_BY_4", items % 4 == 0);
@@ -225,6 +227,8 @@ char *_glradix_prelude(const glradix_context *ctx, _glradix_program p, _glradix_
                "#extension GL_KHR_shader_subgroup_arithmetic : require\n"
                "#extension GL_KHR_shader_subgroup_ballot : require\n"
                "#extension GL_KHR_shader_subgroup_shuffle : require\n");
+  /* `precise` on OpenGL ES 3.1 (lbvh_cluster.comp's areas) */
+  if (ctx->es && cluster) append(&t, "#extension GL_OES_gpu_shader5 : enable\n");
   if (ctx->es) append(&t, "precision highp float;\nprecision highp int;\n");
   /* tests/test_shader_failure.c: one stage gets an #error, so that its
    * compile fails with a driver log */

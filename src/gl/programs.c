@@ -173,8 +173,9 @@ glradix_status _glradix_build_programs(glradix_context *ctx, _glradix_set set) {
      * a context that never builds a tree compiles 8 programs fewer */
     if (SOURCES[i].built == _GLRADIX_BUILT_LBVH && !ctx->lbvh_programs && !ctx->hooks.dump_dir)
       continue;
-    /* the other plans' and compaction's wait for a call that needs them
-     * (_glradix_check_programs): a context sorts by one plan */
+    /* the quality build's, and the other plans' and compaction's, wait for
+     * a call that needs them (_glradix_check_programs): a context sorts by
+     * one plan */
     if (SOURCES[i].built != _GLRADIX_BUILT_LBVH && !(ctx->eager_programs >> i & 1u) &&
         !ctx->hooks.dump_dir)
       continue;

@@ -86,6 +86,31 @@ static void lbvh_tree(glradix_context *ctx, const glradix_lbvh_desc *d, _glradix
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
+/* The quality build's internal nodes (lbvh_cluster.comp): the same climbs,
+ * merging clusters into nodes numbered from a counter; the sorted indices,
+ * dead once the leaves have their primitives, hold the ranges' clusters. */
+static void lbvh_cluster(glradix_context *ctx, const glradix_lbvh_desc *d, _glradix_program program) {
+  GladGLContext *gl = &ctx->gl;
+  const GLuint no_nodes_yet = 0;
+  _glradix_write_words(ctx, ctx->lbvh_state.name, _GLRADIX_LBVH_NODE_SLOT, 1, &no_nodes_yet);
+  gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][program]);
+  _glradix_bind(ctx, _GLRADIX_B_CODES, ctx->lbvh_codes.name, 0);
+  _glradix_bind(ctx, _GLRADIX_B_INDICES, ctx->lbvh_indices.name, 0);
+  _glradix_bind(ctx, _GLRADIX_B_NODES, d->nodes, nodes_bytes(d->count));
+  _glradix_bind(ctx, _GLRADIX_B_PARENTS, ctx->lbvh_parents.name, 0);
+  _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->lbvh_state.name, 0);
+  gl->Uniform1ui(_GLRADIX_LOC_COUNT, d->count);
+  _glradix_dispatch(ctx, _glradix_div_up(d->count, ctx->forms.cluster_wg));
+  gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+}
+
+/* The tree pass a build runs: the quality build's or the LBVH's, for its
+ * codes' width. */
+static _glradix_program tree_program(const glradix_lbvh_desc *d) {
+  if (d->quality) return d->morton_bits == 63 ? _GLRADIX_PROG_LBVH_CLUSTER_63 : _GLRADIX_PROG_LBVH_CLUSTER_30;
+  return d->morton_bits == 63 ? _GLRADIX_PROG_LBVH_TREE_63 : _GLRADIX_PROG_LBVH_TREE_30;
+}
+
 /* Build (with_morton) and refit check count, nodes, bounds and the count
  * buffer in the same order; a refit ignores the Morton fields. With a
  * count buffer, count is the capacity that every size is checked for. */
@@ -101,7 +126,8 @@ static glradix_status tree_checks(glradix_context *ctx, const char *fn, const gl
   }
   /* the node dispatch, one invocation per node, is the largest grid */
   if (!_glradix_groups_fit(ctx, _glradix_div_up(2 * d->count - 1, ctx->forms.wg_size)) ||
-      !_glradix_groups_fit(ctx, _glradix_div_up(d->count, ctx->forms.lbvh_wg))) {
+      !_glradix_groups_fit(ctx, _glradix_div_up(d->count, ctx->forms.lbvh_wg)) ||
+      !_glradix_groups_fit(ctx, _glradix_div_up(d->count, ctx->forms.cluster_wg))) {
     _glradix_log(&ctx->desc, "%s: count %u needs more work groups than this context's limits",
                  fn, d->count);
     return GLRADIX_ERROR_TOO_LARGE;
@@ -122,9 +148,7 @@ static glradix_status tree_checks(glradix_context *ctx, const char *fn, const gl
   if (st == GLRADIX_OK)
     st = _glradix_check_word(ctx, fn, d->count_buffer, d->count_offset, "count_buffer");
   /* the programs, while none has run (a build's sort checks its own) */
-  const _glradix_program built[] = {_GLRADIX_PROG_LBVH_LEAVES, d->morton_bits == 63
-                                                                   ? _GLRADIX_PROG_LBVH_TREE_63
-                                                                   : _GLRADIX_PROG_LBVH_TREE_30};
+  const _glradix_program built[] = {_GLRADIX_PROG_LBVH_LEAVES, tree_program(d)};
   const _glradix_program refitted[] = {_GLRADIX_PROG_LBVH_REFIT_LEAVES, _GLRADIX_PROG_LBVH_REFIT};
   if (st == GLRADIX_OK && with_morton)
     st = _glradix_check_morton_programs(ctx, fn, d->morton_bits == 63 ? 63 : 30,
@@ -168,7 +192,8 @@ static glradix_status build(glradix_context *ctx, const glradix_lbvh_desc *d) {
   reset_slots(ctx, d->count);
   lbvh_leaves(ctx, d);
   _glradix_profile_lbvh_mark(ctx, 3);
-  lbvh_tree(ctx, d, bits == 63 ? _GLRADIX_PROG_LBVH_TREE_63 : _GLRADIX_PROG_LBVH_TREE_30);
+  if (d->quality) lbvh_cluster(ctx, d, tree_program(d));
+  else lbvh_tree(ctx, d, tree_program(d));
   _glradix_profile_lbvh_mark(ctx, 4);
   return GLRADIX_OK;
 }
