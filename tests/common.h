@@ -152,6 +152,12 @@ void ref_sort_keys(const uint32_t *keys, size_t n, uint32_t *ref_keys);
  *  0xFFFFFFFF, and the words past them as in `pattern`. */
 void expect_lbvh_rest(const glradix_lbvh_node *tree, size_t n, size_t capacity,
                       const uint32_t *words, const uint32_t *pattern, const char *what);
+/** The same with the root's word root_word: GLRADIX_LBVH_CLUSTERED_ROOT
+ *  for a quality build's tree, whose internal nodes are numbered in no
+ *  set order (pass the GPU's own nodes, once known to form a tree). */
+void expect_lbvh_rest_root(const glradix_lbvh_node *tree, size_t n, size_t capacity,
+                           const uint32_t *words, const uint32_t *pattern, uint32_t root_word,
+                           const char *what);
 
 /** Fails the test with the first mismatch (index, expected, got) and `what`. */
 void expect_equal_u32(const uint32_t *expected, const uint32_t *got, size_t n,

@@ -225,12 +225,18 @@ void ref_sort_keys(const uint32_t *keys, size_t n, uint32_t *ref_keys) {
 
 void expect_lbvh_rest(const glradix_lbvh_node *tree, size_t n, size_t capacity,
                       const uint32_t *words, const uint32_t *pattern, const char *what) {
+  expect_lbvh_rest_root(tree, n, capacity, words, pattern, 0xFFFFFFFFu, what);
+}
+
+void expect_lbvh_rest_root(const glradix_lbvh_node *tree, size_t n, size_t capacity,
+                           const uint32_t *words, const uint32_t *pattern, uint32_t root_word,
+                           const char *what) {
   const size_t tree_words = n ? (2 * n - 1) * 8 : 0, nodes_words = (2 * capacity - 1) * 8;
   const size_t all_words = glradix_lbvh_nodes_bytes((uint32_t)capacity) / 4;
   expect_equal_u32(pattern + tree_words, words + tree_words, nodes_words - tree_words, what);
   const size_t nodes = n ? 2 * n - 1 : 0;
   uint32_t *parents = test_alloc_u32(nodes);
-  for (size_t i = 0; i < nodes; i++) parents[i] = 0xFFFFFFFFu;
+  for (size_t i = 0; i < nodes; i++) parents[i] = root_word;
   for (size_t i = 0; n > 1 && i < n - 1; i++) {
     parents[tree[i].a] = (uint32_t)i;
     parents[tree[i].b] = (uint32_t)i | 0x80000000u;

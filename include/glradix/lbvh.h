@@ -118,6 +118,19 @@ GLRADIX_API size_t glradix_lbvh_nodes_bytes(uint32_t count);
  * per node, in shared memory within a work group's leaves; nothing waits on
  * another work group).
  *
+ * Quality build (desc->quality nonzero): the same codes and sort, then
+ * clusters merged bottom-up instead of one node a radix-tree node (H-PLOC,
+ * Benthin et al. 2024): climbing the same radix tree, a range of leaves
+ * keeps up to 16 clusters, and when both halves of a range are done, 32
+ * invocations merge their clusters, mutual nearest neighbours by the
+ * surface area of their union (closest pairs first, neighbours within 2
+ * places in Morton order), down to 16, or to one at the root. Same node
+ * layout and traversal; internal nodes follow no leaf range (numbered as
+ * they are made, the root last, at 0) and the root's parent word is
+ * GLRADIX_LBVH_CLUSTERED_ROOT. Its trees cost less to traverse (SAH) and
+ * take longer to build: BENCHMARKS.md, "LBVH". Its programs are compiled
+ * by its first call on a context (GLRADIX_ERROR_SHADER there, as above).
+ *
  * GPU count (desc->count_buffer): the tree of m = min(GPU count, count)
  * primitives is exactly a build of those first m (internal nodes 0 .. m-2,
  * leaves m-1 .. 2m-2, the scene box, if computed, theirs), and the nodes

@@ -160,12 +160,12 @@ void merge(uvec3 range) {
     SYNC();
     uint removed = s_removed[warp];
     if (lane < count && (removed >> lane & 1u) == 0u) { // compacted, in order
-      uint to = lane - bitCount(removed & ((1u << lane) - 1u));
+      uint to = lane - uint(bitCount(removed & ((1u << lane) - 1u)));
       s_lo[AT(to)] = lo;
       s_hi[AT(to)] = hi;
       s_id[AT(to)] = id;
     }
-    count -= bitCount(removed);
+    count -= uint(bitCount(removed));
     SYNC();
     lo = s_lo[AT(lane)];
     hi = s_hi[AT(lane)];
