@@ -71,10 +71,10 @@ static void lbvh_refit_leaves(glradix_context *ctx, const glradix_lbvh_desc *d) 
   dispatch_windows(ctx, d->count, true);
 }
 
-/* The internal nodes bottom-up (lbvh_tree.comp): a build's from the
- * sorted codes, with the parent words; a refit's boxes along those words
- * (program). */
-static void lbvh_tree(glradix_context *ctx, const glradix_lbvh_desc *d, _glradix_program program) {
+/* A bottom-up tree pass with its buffers bound, in groups of `wg`: the
+ * codes (a build's), the nodes, the exchange slots and the state. */
+static void dispatch_tree(glradix_context *ctx, const glradix_lbvh_desc *d, _glradix_program program,
+                          GLuint wg) {
   GladGLContext *gl = &ctx->gl;
   gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][program]);
   if (program != _GLRADIX_PROG_LBVH_REFIT) _glradix_bind(ctx, _GLRADIX_B_CODES, ctx->lbvh_codes.name, 0);
@@ -82,26 +82,25 @@ static void lbvh_tree(glradix_context *ctx, const glradix_lbvh_desc *d, _glradix
   _glradix_bind(ctx, _GLRADIX_B_PARENTS, ctx->lbvh_parents.name, 0);
   _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->lbvh_state.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, d->count);
-  _glradix_dispatch(ctx, _glradix_div_up(d->count, ctx->forms.lbvh_wg));
+  _glradix_dispatch(ctx, _glradix_div_up(d->count, wg));
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+}
+
+/* The internal nodes bottom-up (lbvh_tree.comp): a build's from the
+ * sorted codes, with the parent words; a refit's boxes along those words
+ * (program). */
+static void lbvh_tree(glradix_context *ctx, const glradix_lbvh_desc *d, _glradix_program program) {
+  dispatch_tree(ctx, d, program, ctx->forms.lbvh_wg);
 }
 
 /* The quality build's internal nodes (lbvh_cluster.comp): the same climbs,
  * merging clusters into nodes numbered from a counter; the sorted indices,
  * dead once the leaves have their primitives, hold the ranges' clusters. */
 static void lbvh_cluster(glradix_context *ctx, const glradix_lbvh_desc *d, _glradix_program program) {
-  GladGLContext *gl = &ctx->gl;
   const GLuint no_nodes_yet = 0;
   _glradix_write_words(ctx, ctx->lbvh_state.name, _GLRADIX_LBVH_NODE_SLOT, 1, &no_nodes_yet);
-  gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][program]);
-  _glradix_bind(ctx, _GLRADIX_B_CODES, ctx->lbvh_codes.name, 0);
   _glradix_bind(ctx, _GLRADIX_B_INDICES, ctx->lbvh_indices.name, 0);
-  _glradix_bind(ctx, _GLRADIX_B_NODES, d->nodes, nodes_bytes(d->count));
-  _glradix_bind(ctx, _GLRADIX_B_PARENTS, ctx->lbvh_parents.name, 0);
-  _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->lbvh_state.name, 0);
-  gl->Uniform1ui(_GLRADIX_LOC_COUNT, d->count);
-  _glradix_dispatch(ctx, _glradix_div_up(d->count, ctx->forms.cluster_wg));
-  gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
+  dispatch_tree(ctx, d, program, ctx->forms.cluster_wg);
 }
 
 /* The tree pass a build runs: the quality build's or the LBVH's, for its
