@@ -26,8 +26,9 @@ unsigned bench_buffer(GladGLContext *gl, glradix_context *imported, uint64_t byt
 }
 
 void bench_buffer_delete(GladGLContext *gl, glradix_context *imported, unsigned buf) {
+  if (!buf) return; /* keys alone have no values buffer */
   if (imported) glradix_buffer_destroy(imported, buf);
-  else if (buf) gl->DeleteBuffers(1, &buf);
+  else gl->DeleteBuffers(1, &buf);
 }
 
 void bench_upload(GladGLContext *gl, GLuint buf, const uint32_t *data, uint32_t words) {
