@@ -178,11 +178,6 @@ void _glradix_forms_choose(_glradix_forms *f, unsigned radix_bits, const _glradi
    * 8-12 bytes an invocation): its climbs are latency-bound, and larger
    * groups ran faster (BENCHMARKS.md, "LBVH"). */
   f->lbvh_wg = h->lbvh_wg && h->lbvh_wg < f->wg_size ? h->lbvh_wg : f->wg_size;
-  /* Four subgroup warps a group where subgroups are CLUSTER_LANES wide:
-   * one-warp groups would be limited by the groups a multiprocessor holds. */
-  const bool warps = f->subgroup_size == _GLRADIX_CLUSTER_LANES &&
-                     f->wg_size >= 4 * _GLRADIX_CLUSTER_LANES && h->cluster_wg != _GLRADIX_CLUSTER_LANES;
-  f->cluster_wg = warps ? 4 * _GLRADIX_CLUSTER_LANES : _GLRADIX_CLUSTER_LANES;
   /* Reduce-then-scan on every driver measured: on the GPU the single-pass
    * plan's look-back cost more than the count stage and scan it saves, and
    * llvmpipe ran both alike (BENCHMARKS.md, "The single-pass plan"). */

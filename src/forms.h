@@ -18,7 +18,6 @@
  *   reverse_tiles    no                 no                   yes
  *   key_split        keys alone, 32-bit, where per_tile gives the starts or at 2 bits
  *   lbvh_wg          32                 512                  512
- *   cluster_wg       32                 32                   128 (subgroups of 32)
  *   lbvh_window      4M primitives      4M                   4M
  *   plan             reduce-then-scan   reduce-then-scan     reduce-then-scan
  *   early_counts     no                 yes                  yes
@@ -93,9 +92,6 @@ typedef struct _glradix_forms {
   _glradix_scatter_form scatter[2][2]; /* [64-bit keys][pairs] */
   GLuint lbvh_window;       /* primitives per window of the LBVH leaves' gather */
   GLuint lbvh_wg;           /* invocations per work group of the LBVH tree pass */
-  /* The quality build's tree pass: CLUSTER_LANES invocations, one warp kept
-   * in step by barriers, or more: warps that are subgroups of CLUSTER_LANES. */
-  GLuint cluster_wg;
   glradix_plan plan;        /* the plan a context asking for the default takes, where it fits */
   /* The single-pass plan's look-back (shuffle_scatter.comp): reads of a tile's
    * word before falling back; the test hooks' forced fallbacks and

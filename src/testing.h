@@ -27,7 +27,6 @@ typedef struct _glradix_test_hooks {
   uint32_t wide_from;     /* nonzero: wide tiles from this count, any GPU path */
   uint32_t lbvh_window;   /* nonzero: primitives per window of the LBVH leaves' gather */
   uint32_t lbvh_wg;       /* nonzero: invocations per work group of the LBVH tree pass */
-  uint32_t cluster_wg;    /* CLUSTER_LANES: the quality build's barrier form on any driver */
   int64_t max_shared;     /* nonzero: the shared memory a work group may have */
   int max_invocations;    /* nonzero: the invocations a work group may have */
   const char *dump_dir;   /* non-NULL: write each program's source there, compile none */
@@ -54,7 +53,7 @@ typedef struct _glradix_test_hooks {
 } _glradix_test_hooks;
 
 #define _GLRADIX_TEST_HOOKS_NONE \
-  {0, 0, -1, -1, -1, 0, 0, 0, 0, 0, 0, NULL, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, NULL}
+  {0, 0, -1, -1, -1, 0, 0, 0, 0, 0, NULL, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, NULL}
 
 /* The context's scratch buffers on imported memory, for the tests that
  * check the import is taken. */

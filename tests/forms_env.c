@@ -2,7 +2,7 @@
  * (tests/CMakeLists.txt sets it for the *_gpu_forms runs): words
  * separated by spaces, each "gpu", "cpu" (the driver's forms, not a
  * GPU's) or NAME=NUMBER of _glradix_test_hooks'
- * fields move, values_at, reverse, wide_from, lbvh_window, lbvh_wg, cluster_wg,
+ * fields move, values_at, reverse, wide_from, lbvh_window, lbvh_wg,
  * small_grid, shared, invocations, blocks, bindings, plan, fallback
  * (force_fallback), delay (delay_tiles), import (import_from, bytes); or
  * "no_vulkan" (a Vulkan loader that is not there). */
@@ -43,7 +43,6 @@ static int parse(const char *text, _glradix_test_hooks *h) {
     else if (strcmp(word, "wide_from") == 0) h->wide_from = (uint32_t)v;
     else if (strcmp(word, "lbvh_window") == 0) h->lbvh_window = (uint32_t)v;
     else if (strcmp(word, "lbvh_wg") == 0) h->lbvh_wg = (uint32_t)v;
-    else if (strcmp(word, "cluster_wg") == 0) h->cluster_wg = (uint32_t)v;
     else if (strcmp(word, "small_grid") == 0) h->small_grid = (uint32_t)v;
     else if (strcmp(word, "shared") == 0) h->max_shared = v;
     else if (strcmp(word, "invocations") == 0) h->max_invocations = (int)v;

@@ -19,7 +19,6 @@ START_TEST(llvmpipe) {
     _glradix_forms f = choose(bits, 32768, 1024, true, 0);
     ck_assert_uint_eq(f.wg_size, 32);
     ck_assert_uint_eq(f.lbvh_wg, 32);
-    ck_assert_uint_eq(f.cluster_wg, 32);
     ck_assert_uint_eq(f.items, 224);
     ck_assert_uint_eq(f.tile, 7168);
     ck_assert_uint_eq(f.scan_tile, 32 * 16);
@@ -41,7 +40,6 @@ START_TEST(h200) {
   _glradix_forms f = choose(8, 49152, 1024, false, 32);
   ck_assert_uint_eq(f.tile, 512 * 8);
   ck_assert_uint_eq(f.lbvh_wg, 512);
-  ck_assert_uint_eq(f.cluster_wg, 128);
   ck_assert_uint_eq(f.lbvh_window, 1u << 22);
   ck_assert_uint_eq(f.wide_tile, 512 * 10);
   ck_assert_uint_eq(f.wide_from, 12u << 20);

@@ -11,10 +11,10 @@
 // larger one writes its HALF clusters at its first leaf's place in
 // `clusters` (the sorted indices, dead after lbvh_leaves), so a range of
 // size s holds min(s, HALF) of them and no count is stored.
-// A warp is the work group (barriers), or a subgroup of CLUSTER_LANES
-// invocations where the context has them (CLUSTER_SUBGROUPS: subgroup
-// barriers, several warps a group). Nothing waits on another warp: the
-// second child to arrive at a range goes on, as in lbvh_tree.comp.
+// A warp is a work group of CLUSTER_LANES invocations, kept in step by
+// barriers (subgroup warps, several a group, ran slower: BENCHMARKS.md,
+// "Tried and dropped"). Nothing waits on another work group: the second
+// child to arrive at a range goes on, as in lbvh_tree.comp.
 // n = lbvh_count() primitives; the leaves' boxes are already in the nodes,
 // the exchange slots hold EMPTY and the node counter is 0.
 
@@ -37,32 +37,22 @@ const uint MAX_DEPTH = 96u;
 #define PRECISE
 #endif
 
-#if CLUSTER_SUBGROUPS
-#define WARPS (WG_SIZE / CLUSTER_LANES)
-#define SYNC() subgroupBarrier()
-#else
-#define WARPS 1u
-#define SYNC() barrier()
-#endif
-
 // The warp's clusters while it merges a range (lane i holds cluster i),
-// and its queue of ranges to merge, in slices of LANES a warp.
-shared vec3 s_lo[WARPS * LANES];
-shared vec3 s_hi[WARPS * LANES];
-shared uint s_id[WARPS * LANES];
-shared uint s_nn[WARPS * LANES];
-shared uvec2 s_key[WARPS * LANES]; // a cluster's pair with its neighbour: area bits, pair
-shared uvec3 s_range[WARPS * LANES]; // first leaf, split, last leaf
-shared uint s_queue[WARPS * LANES];
-shared uint s_queued[WARPS];
-shared uint s_live[WARPS];
-shared uint s_mutual[WARPS];  // bit i: cluster i merges with a later one
-shared uint s_removed[WARPS]; // bit j: cluster j merged into an earlier one
+// and its queue of ranges to merge.
+shared vec3 s_lo[LANES];
+shared vec3 s_hi[LANES];
+shared uint s_id[LANES];
+shared uint s_nn[LANES];
+shared uvec2 s_key[LANES]; // a cluster's pair with its neighbour: area bits, pair
+shared uvec3 s_range[LANES]; // first leaf, split, last leaf
+shared uint s_queue[LANES];
+shared uint s_queued;
+shared uint s_live;
+shared uint s_mutual;  // bit i: cluster i merges with a later one
+shared uint s_removed; // bit j: cluster j merged into an earlier one
 
 uint n;
-uint lane, warp;
-
-#define AT(i) (warp * LANES + (i))
+uint lane;
 
 int clz(CODE_T x) {
 #if MORTON_BITS == 63
@@ -93,7 +83,7 @@ uvec2 nearest(uint i, uint count, out uint best) {
   for (uint j = from; j <= to; j++) {
     if (j == i) continue;
     uint a = min(i, j), b = max(i, j);
-    PRECISE vec3 e = max(s_hi[AT(a)], s_hi[AT(b)]) - min(s_lo[AT(a)], s_lo[AT(b)]);
+    PRECISE vec3 e = max(s_hi[a], s_hi[b]) - min(s_lo[a], s_lo[b]);
     PRECISE float area = (e.x * e.y + e.y * e.z) + e.z * e.x;
     uint d = floatBitsToUint(area), pair = a * LANES + b;
     if (d < best_d || (d == best_d && pair < best_pair)) {
@@ -125,82 +115,76 @@ void merge(uvec3 range) {
     lo = uintBitsToFloat(NODE_LO(id).xyz);
     hi = uintBitsToFloat(NODE_HI(id).xyz);
   }
-  s_lo[AT(lane)] = lo;
-  s_hi[AT(lane)] = hi;
-  s_id[AT(lane)] = id;
-  SYNC();
+  s_lo[lane] = lo;
+  s_hi[lane] = hi;
+  s_id[lane] = id;
+  barrier();
   // each round merges at least one pair: at most count - 1 rounds
   uint rounds = count;
   for (uint round = 0u; round < rounds && count > target; round++) {
     uint nn = lane;
     uvec2 key = uvec2(0xFFFFFFFFu);
     if (lane < count) key = nearest(lane, count, nn);
-    s_nn[AT(lane)] = nn;
-    s_key[AT(lane)] = key;
-    SYNC();
-    bool mutual = lane < nn && nn < count && s_nn[AT(nn)] == lane;
-    if (mutual) atomicOr(s_mutual[warp], 1u << lane);
-    SYNC();
+    s_nn[lane] = nn;
+    s_key[lane] = key;
+    barrier();
+    bool mutual = lane < nn && nn < count && s_nn[nn] == lane;
+    if (mutual) atomicOr(s_mutual, 1u << lane);
+    barrier();
     // the count - target closest mutual pairs merge, so exactly target
     // are left (the rest may pair better in the next round)
     uint closer = 0u;
-    for (uint m = mutual ? s_mutual[warp] : 0u; m != 0u; m &= m - 1u)
-      if (key_less(s_key[AT(uint(findLSB(m)))], key)) closer++;
+    for (uint m = mutual ? s_mutual : 0u; m != 0u; m &= m - 1u)
+      if (key_less(s_key[uint(findLSB(m))], key)) closer++;
     if (mutual && closer < count - target) {
       uint node = n - 2u - atomicAdd(lbvh_state[LBVH_NODE_SLOT], 1u);
-      uint other = s_id[AT(nn)];
-      lo = min(lo, s_lo[AT(nn)]);
-      hi = max(hi, s_hi[AT(nn)]);
+      uint other = s_id[nn];
+      lo = min(lo, s_lo[nn]);
+      hi = max(hi, s_hi[nn]);
       STORE_NODE(node, lo, id, hi, other);
       PARENT(id) = node;
       PARENT(other) = node | RIGHT_CHILD;
       id = node;
-      atomicOr(s_removed[warp], 1u << nn);
+      atomicOr(s_removed, 1u << nn);
     }
-    SYNC();
-    uint removed = s_removed[warp];
+    barrier();
+    uint removed = s_removed;
     if (lane < count && (removed >> lane & 1u) == 0u) { // compacted, in order
       uint to = lane - uint(bitCount(removed & ((1u << lane) - 1u)));
-      s_lo[AT(to)] = lo;
-      s_hi[AT(to)] = hi;
-      s_id[AT(to)] = id;
+      s_lo[to] = lo;
+      s_hi[to] = hi;
+      s_id[to] = id;
     }
     count -= uint(bitCount(removed));
-    SYNC();
-    lo = s_lo[AT(lane)];
-    hi = s_hi[AT(lane)];
-    id = s_id[AT(lane)];
+    barrier();
+    lo = s_lo[lane];
+    hi = s_hi[lane];
+    id = s_id[lane];
     if (lane == 0u) {
-      s_mutual[warp] = 0u;
-      s_removed[warp] = 0u;
+      s_mutual = 0u;
+      s_removed = 0u;
     }
   }
   if (lane < count) clusters[first + lane] = id;
   if (target == 1u && lane == 0u) PARENT(id) = CLUSTERED_ROOT;
   memoryBarrierBuffer(); // the clusters and nodes are written before a slot says so
-  SYNC();
+  barrier();
 }
 
 void main() {
   n = lbvh_count();
-#if CLUSTER_SUBGROUPS
-  lane = gl_SubgroupInvocationID;
-  warp = gl_SubgroupID;
-#else
   lane = gl_LocalInvocationID.x;
-  warp = 0u;
-#endif
-  uint k = (group_index() * WARPS + warp) * LANES + lane;
+  uint k = group_index() * LANES + lane;
   if (n == 1u && k == 0u) PARENT(0u) = CLUSTERED_ROOT; // the single leaf is the root
   bool climbing = n >= 2u && k < n;
   uint l = k, r = k; // this invocation's range of leaves
   if (lane == 0u) {
-    s_queued[warp] = 0u;
-    s_live[warp] = 0u;
-    s_mutual[warp] = 0u;
-    s_removed[warp] = 0u;
+    s_queued = 0u;
+    s_live = 0u;
+    s_mutual = 0u;
+    s_removed = 0u;
   }
-  SYNC();
+  barrier();
   // one radix level a step: the climbs are bounded as lbvh_tree.comp's
   uint levels = min(MAX_DEPTH, n) + 1u;
   for (uint level = 0u; level < levels; level++) {
@@ -217,25 +201,25 @@ void main() {
         else l = other;
         bool root = l == 0u && r == n - 1u;
         if (root || r - l >= HALF) { // more than HALF leaves: merge
-          s_queue[AT(atomicAdd(s_queued[warp], 1u))] = lane;
-          s_range[AT(lane)] = uvec3(l, split, r);
+          s_queue[atomicAdd(s_queued, 1u)] = lane;
+          s_range[lane] = uvec3(l, split, r);
         }
         if (root) climbing = false;
       }
     }
-    if (climbing) atomicAdd(s_live[warp], 1u);
-    SYNC();
-    uint queued = s_queued[warp];
-    bool live = s_live[warp] != 0u;
-    SYNC(); // read by every lane before lane 0 clears them
+    if (climbing) atomicAdd(s_live, 1u);
+    barrier();
+    uint queued = s_queued;
+    bool live = s_live != 0u;
+    barrier(); // read by every lane before lane 0 clears them
     // a merge of one range by the whole warp (ranges merged in the same
     // step are disjoint)
-    for (uint q = 0u; q < queued; q++) merge(s_range[AT(s_queue[AT(q)])]);
+    for (uint q = 0u; q < queued; q++) merge(s_range[s_queue[q]]);
     if (lane == 0u) {
-      s_queued[warp] = 0u;
-      s_live[warp] = 0u;
+      s_queued = 0u;
+      s_live = 0u;
     }
-    SYNC();
+    barrier();
     if (!live) break;
   }
 }

@@ -192,8 +192,7 @@ char *_glradix_prelude(const glradix_context *ctx, _glradix_program p, _glradix_
   append(&t, ctx->es ? "#version 310 es\n" : "#version 430\n");
 
   /* the context's forms (forms.h) and this program's tile */
-  define_u(&t, "WG_SIZE", cluster ? f->cluster_wg : tree ? f->lbvh_wg : f->wg_size);
-  define_i(&t, "CLUSTER_SUBGROUPS", cluster && f->cluster_wg > _GLRADIX_CLUSTER_LANES);
+  define_u(&t, "WG_SIZE", cluster ? _GLRADIX_CLUSTER_LANES : tree ? f->lbvh_wg : f->wg_size);
   define_u(&t, "ITEMS", items);
   define_u(&t, "TILE", tile);
   define_i(&t, "ITEMS_BY_4", items % 4 == 0);

@@ -100,7 +100,7 @@ static void lbvh_cluster(glradix_context *ctx, const glradix_lbvh_desc *d, _glra
   const GLuint no_nodes_yet = 0;
   _glradix_write_words(ctx, ctx->lbvh_state.name, _GLRADIX_LBVH_NODE_SLOT, 1, &no_nodes_yet);
   _glradix_bind(ctx, _GLRADIX_B_INDICES, ctx->lbvh_indices.name, 0);
-  dispatch_tree(ctx, d, program, ctx->forms.cluster_wg);
+  dispatch_tree(ctx, d, program, _GLRADIX_CLUSTER_LANES);
 }
 
 /* The tree pass a build runs: the quality build's or the LBVH's, for its
@@ -126,7 +126,7 @@ static glradix_status tree_checks(glradix_context *ctx, const char *fn, const gl
   /* the node dispatch, one invocation per node, is the largest grid */
   if (!_glradix_groups_fit(ctx, _glradix_div_up(2 * d->count - 1, ctx->forms.wg_size)) ||
       !_glradix_groups_fit(ctx, _glradix_div_up(d->count, ctx->forms.lbvh_wg)) ||
-      !_glradix_groups_fit(ctx, _glradix_div_up(d->count, ctx->forms.cluster_wg))) {
+      !_glradix_groups_fit(ctx, _glradix_div_up(d->count, _GLRADIX_CLUSTER_LANES))) {
     _glradix_log(&ctx->desc, "%s: count %u needs more work groups than this context's limits",
                  fn, d->count);
     return GLRADIX_ERROR_TOO_LARGE;
