@@ -120,6 +120,9 @@ uint32_t morton3_10(uint32_t x, uint32_t y, uint32_t z);
  *  .w 99, which the library ignores); a third of them share one spot, so
  *  that codes repeat and boxes are flat. Free with free(). */
 float *test_random_boxes(size_t n, uint64_t seed);
+/* n boxes of a shape, 0.5 on a side: 0 clustered (8 tight clusters: runs of
+ * equal codes), 1 all equal, 2 collinear (centroids on a line, shuffled). */
+float *test_shaped_boxes(int shape, size_t n, uint64_t seed);
 
 /** malloc that fails the test on NULL (never returns NULL, also for n 0). */
 uint32_t *test_alloc_u32(size_t n);

@@ -305,3 +305,22 @@ float *test_random_boxes(size_t n, uint64_t seed) {
   }
   return b;
 }
+
+/* Boxes of a shape: 0 clustered (8 tight clusters: runs of equal codes),
+ * 1 all equal, 2 collinear (centroids on a line, shuffled). */
+float *test_shaped_boxes(int shape, size_t n, uint64_t seed) {
+  float *b = test_random_boxes(n, seed);
+  for (size_t i = 0; i < n; i++) {
+    float c[3];
+    for (int a = 0; a < 3; a++) {
+      if (shape == 0) c[a] = (float)(((i * 7 + 3) % 8) >> a & 1u) * 50.0f + b[8 * i + a] * 1e-4f;
+      else if (shape == 1) c[a] = 10.0f;
+      else c[a] = a == 0 ? (float)((i * 7919) % n) * 0.01f : 5.0f;
+    }
+    for (int a = 0; a < 3; a++) {
+      b[8 * i + a] = c[a] - 0.25f;
+      b[8 * i + 4 + a] = c[a] + 0.25f;
+    }
+  }
+  return b;
+}

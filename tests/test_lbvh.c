@@ -390,25 +390,6 @@ START_TEST(trees) {
 }
 END_TEST
 
-/* Boxes of a shape: 0 clustered (8 tight clusters: runs of equal codes),
- * 1 all equal, 2 collinear (centroids on a line, shuffled). */
-static float *shaped_boxes(int shape, size_t n, uint64_t seed) {
-  float *b = test_random_boxes(n, seed);
-  for (size_t i = 0; i < n; i++) {
-    float c[3];
-    for (int a = 0; a < 3; a++) {
-      if (shape == 0) c[a] = (float)(((i * 7 + 3) % 8) >> a & 1u) * 50.0f + b[8 * i + a] * 1e-4f;
-      else if (shape == 1) c[a] = 10.0f;
-      else c[a] = a == 0 ? (float)((i * 7919) % n) * 0.01f : 5.0f;
-    }
-    for (int a = 0; a < 3; a++) {
-      b[8 * i + a] = c[a] - 0.25f;
-      b[8 * i + 4 + a] = c[a] + 0.25f;
-    }
-  }
-  return b;
-}
-
 /* Sizes around every work-group size a context may pick, where the
  * bottom-up pass hands nodes from shared memory over to global slots. */
 static const size_t group_edges[] = {31, 32, 33, 63, 64, 65, 127, 128, 129,
@@ -422,7 +403,7 @@ START_TEST(tree_shapes) {
   FOR_GROUP_CASES(k, SHAPES_PER, 6 + 2 * N_EDGES) {
     unsigned bits = k % 2 ? 63 : 30;
     if (k < 6)
-      check_tree_of(shaped_boxes(k / 2, 3001, 1500 + (uint64_t)k), 3001, bits, 1, -25.0f, 90.0f);
+      check_tree_of(test_shaped_boxes(k / 2, 3001, 1500 + (uint64_t)k), 3001, bits, 1, -25.0f, 90.0f);
     else
       check_tree(group_edges[(k - 6) / 2], bits, 0, 1600 + (uint64_t)k);
   }

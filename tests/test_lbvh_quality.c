@@ -465,25 +465,6 @@ static size_t check_quality(float *b, const build_case *c) {
 
 /* ---- boxes ------------------------------------------------------------------ */
 
-/* Boxes of a shape: 0 clustered (8 tight clusters: runs of equal codes),
- * 1 all equal, 2 collinear (centroids on a line, shuffled); test_lbvh.c's. */
-static float *shaped_boxes(int shape, size_t n, uint64_t seed) {
-  float *b = test_random_boxes(n, seed);
-  for (size_t i = 0; i < n; i++) {
-    float c[3];
-    for (int a = 0; a < 3; a++) {
-      if (shape == 0) c[a] = (float)(((i * 7 + 3) % 8) >> a & 1u) * 50.0f + b[8 * i + a] * 1e-4f;
-      else if (shape == 1) c[a] = 10.0f;
-      else c[a] = a == 0 ? (float)((i * 7919) % n) * 0.01f : 5.0f;
-    }
-    for (int a = 0; a < 3; a++) {
-      b[8 * i + a] = c[a] - 0.25f;
-      b[8 * i + 4 + a] = c[a] + 0.25f;
-    }
-  }
-  return b;
-}
-
 /* n boxes at x = 2.5^i (flat in x, a unit across in y and z): the union of
  * a box with everything before it is smaller than with the next box, so
  * one pair merges a round and the clusters grow as a caterpillar, a tree
@@ -613,7 +594,7 @@ START_TEST(tree_shapes) {
     if (test_trimmed() && bits == 63) continue; /* trimmed runs: one width */
     if (k < 6) {
       const build_case c = {3001, CPU_COUNT, bits, 1, 0.0f, 0.0f};
-      check_quality(shaped_boxes(k / 2, 3001, 2200 + (uint64_t)k), &c);
+      check_quality(test_shaped_boxes(k / 2, 3001, 2200 + (uint64_t)k), &c);
     } else {
       const build_case c = {90, CPU_COUNT, bits, 1, 0.0f, 0.0f};
       size_t depth = check_quality(caterpillar_boxes(90), &c);
@@ -754,7 +735,7 @@ START_TEST(refit_trees) {
     } else if (k == 6) {
       c.capacity = 3001;
       c.gpu_box = 1;
-      b = shaped_boxes(2, c.capacity, 2400 + (uint64_t)k);
+      b = test_shaped_boxes(2, c.capacity, 2400 + (uint64_t)k);
     } else if (k == 7) {
       c.capacity = 90;
       c.gpu_box = 1;
