@@ -462,6 +462,39 @@ uint lbvh_count() { return min(lbvh_state[LBVH_COUNT_SLOT], u_capacity); }
 // the root's is 0xFFFFFFFF.
 #define PARENT(i) nodes[2u * (2u * u_capacity - 1u) + ((i) >> 2u)][(i) & 3u]
 #define RIGHT_CHILD 0x80000000u
+
+// The bottom-up passes (lbvh_tree.comp, lbvh_cluster.comp): an exchange
+// slot no child has reached, and the bound on a climb. A path from a leaf
+// to the root of the radix tree has at most CODE_LEN + 32 nodes (prefix
+// lengths grow down the tree, by index bits below equal codes), and fewer
+// than n: min(MAX_DEPTH, n) bounds both widths' climbs, so no loop grows
+// with n. The loops' bounds depend on n so that NVIDIA's compiler, which
+// this file asks to unroll every loop, cannot unroll them: with constant
+// bounds its compile of lbvh_tree.comp did not finish.
+const uint EMPTY = 0xFFFFFFFFu;
+const uint MAX_DEPTH = 96u;
+
+#ifdef WITH_PREFIX
+// The sorted codes, and the common prefix length of sorted keys i and
+// i + 1 of n, -1 past either end (i = 0xFFFFFFFF is the one before 0);
+// equal codes compare by their sorted index, as if augmented with it.
+layout(std430, binding = B_CODES) readonly buffer Codes { CODE_T codes[]; };
+
+int clz(CODE_T x) {
+#if MORTON_BITS == 63
+  return x.y != 0u ? 31 - findMSB(x.y) : 63 - findMSB(x.x);
+#else
+  return 31 - findMSB(x);
+#endif
+}
+
+int lbvh_prefix(uint i, uint n) {
+  if (i >= n - 1u) return -1;
+  CODE_T a = codes[i], b = codes[i + 1u];
+  if (a == b) return CODE_LEN + 31 - findMSB(i ^ (i + 1u));
+  return clz(a ^ b);
+}
+#endif
 #endif
 
 // Shared-memory index with one padding word per 32, so that an invocation's

@@ -18,16 +18,12 @@
 // n = lbvh_count() primitives; the leaves' boxes are already in the nodes,
 // the exchange slots hold EMPTY and the node counter is 0.
 
-layout(std430, binding = B_CODES) readonly buffer Codes { CODE_T codes[]; };
 layout(std430, binding = B_INDICES) coherent buffer Clusters { uint clusters[]; };
 layout(std430, binding = B_PARENTS) coherent buffer Slots { uint slots[]; };
 layout(std430, binding = B_NODES) coherent buffer Nodes { uvec4 nodes[]; };
 
-const uint EMPTY = 0xFFFFFFFFu;
 const uint LANES = CLUSTER_LANES;
 const uint HALF = CLUSTER_LANES / 2u;
-// a climb's radix levels (lbvh_tree.comp's MAX_DEPTH)
-const uint MAX_DEPTH = 96u;
 
 // the area without fused multiply-adds, so that every driver (and the
 // tests' CPU reference) picks the same neighbours
@@ -53,23 +49,6 @@ shared uint s_removed; // bit j: cluster j merged into an earlier one
 
 uint n;
 uint lane;
-
-int clz(CODE_T x) {
-#if MORTON_BITS == 63
-  return x.y != 0u ? 31 - findMSB(x.y) : 63 - findMSB(x.x);
-#else
-  return 31 - findMSB(x);
-#endif
-}
-
-// Common prefix length of sorted keys i and i + 1; -1 past either end
-// (as lbvh_tree.comp's).
-int prefix(uint i) {
-  if (i >= n - 1u) return -1;
-  CODE_T a = codes[i], b = codes[i + 1u];
-  if (a == b) return CODE_LEN + 31 - findMSB(i ^ (i + 1u));
-  return clz(a ^ b);
-}
 
 // The nearest of cluster i's neighbours within CLUSTER_RADIUS places: the
 // least surface area of the union, ties to the lower pair, so that the
@@ -185,11 +164,11 @@ void main() {
     s_removed = 0u;
   }
   barrier();
-  // one radix level a step: the climbs are bounded as lbvh_tree.comp's
+  // one radix level a step (MAX_DEPTH: common.glsl)
   uint levels = min(MAX_DEPTH, n) + 1u;
   for (uint level = 0u; level < levels; level++) {
     if (climbing) {
-      bool is_left = prefix(r) > prefix(l - 1u);
+      bool is_left = lbvh_prefix(r, n) > lbvh_prefix(l - 1u, n);
       uint split = is_left ? r : l - 1u;
       memoryBarrierBuffer();
       uint other = atomicExchange(slots[split], is_left ? l : r);

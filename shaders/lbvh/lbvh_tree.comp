@@ -30,23 +30,11 @@
 // n = lbvh_count() primitives; the leaves' boxes are already in the nodes
 // (lbvh_leaves.comp or lbvh_refit_leaves.comp) and the slots hold EMPTY.
 
-#ifndef LBVH_REFIT
-layout(std430, binding = B_CODES) readonly buffer Codes { CODE_T codes[]; };
-#endif
 layout(std430, binding = B_PARENTS) coherent buffer Slots { uint slots[]; };
 #define SLOT(g) slots[g]
 // Each node as two words, (min, a) and (max, b) (NODE_LO, NODE_HI in
 // common.glsl): two 16-byte loads or stores a node.
 layout(std430, binding = B_NODES) coherent buffer Nodes { uvec4 nodes[]; };
-
-const uint EMPTY = 0xFFFFFFFFu;
-// A path from a leaf to the root has at most CODE_LEN + 32 nodes (prefix
-// lengths grow down the tree, by index bits below equal codes), and fewer
-// than n: min(96, n) bounds both widths' climbs, so no loop grows with n.
-// The loops' bounds depend on n so that NVIDIA's compiler, which
-// common.glsl asks to unroll every loop, cannot unroll them: with constant
-// bounds its compile of this program did not finish.
-const uint MAX_DEPTH = 96u;
 
 shared uint s_slot[WG_SIZE];
 #ifdef LBVH_REFIT
@@ -54,7 +42,7 @@ shared uint s_slot[WG_SIZE];
 // base + WG_SIZE - 1: the local climbs find them without a global load.
 shared uint s_up[2u * WG_SIZE];
 #else
-// prefix(base - 1 + i) at i: the local climbs' prefixes without global loads
+// lbvh_prefix(base - 1 + i) at i: the local climbs' prefixes without global loads
 shared int s_delta[WG_SIZE + 1u];
 #endif
 
@@ -71,27 +59,10 @@ uint parent;
 #else
 uint l, r;       // its range of leaves
 
-int clz(CODE_T x) {
-#if MORTON_BITS == 63
-  return x.y != 0u ? 31 - findMSB(x.y) : 63 - findMSB(x.x);
-#else
-  return 31 - findMSB(x);
-#endif
-}
-
-// Common prefix length of sorted keys i and i + 1; -1 past either end
-// (i = 0xFFFFFFFF is the one before 0).
-int prefix(uint i) {
-  if (i >= n - 1u) return -1;
-  CODE_T a = codes[i], b = codes[i + 1u];
-  if (a == b) return CODE_LEN + 31 - findMSB(i ^ (i + 1u));
-  return clz(a ^ b);
-}
-
-// prefix(i), from shared memory for i in base - 1 .. base + WG_SIZE - 1
+// lbvh_prefix(i, n), from shared memory for i in base - 1 .. base + WG_SIZE - 1
 int prefix_at(uint i) {
   uint at = i + 1u - base;
-  return at <= WG_SIZE ? s_delta[at] : prefix(i);
+  return at <= WG_SIZE ? s_delta[at] : lbvh_prefix(i, n);
 }
 #endif
 
@@ -161,8 +132,8 @@ void main() {
   clustered = n >= 2u && PARENT(0u) == CLUSTERED_ROOT;
 #else
   if (n == 1u && k == 0u) PARENT(0u) = EMPTY; // the single leaf is the root
-  s_delta[lid + 1u] = prefix(k);
-  if (lid == 0u) s_delta[0] = prefix(base - 1u);
+  s_delta[lid + 1u] = lbvh_prefix(k, n);
+  if (lid == 0u) s_delta[0] = lbvh_prefix(base - 1u, n);
   l = k;
   r = k;
 #endif

@@ -215,11 +215,11 @@
   P(MORTON_30,             morton_codes,    0, 0, LBVH, MORTON,          4,                LBVH30) \
   P(MORTON_63,             morton_codes,    0, 0, LBVH, MORTON,          4,                LBVH63) \
   P(LBVH_LEAVES,           lbvh_leaves,     0, 0, LBVH, WINDOW,          4,                LBVH30) \
-  P(LBVH_TREE_30,          lbvh_tree,       0, 0, LBVH, COUNT,           5,                LBVH30) \
-  P(LBVH_TREE_63,          lbvh_tree,       0, 0, LBVH, COUNT,           5,                LBVH63) \
+  P(LBVH_TREE_30,          lbvh_tree,       0, 0, LBVH, COUNT,           5,                LBVH30_PREFIX) \
+  P(LBVH_TREE_63,          lbvh_tree,       0, 0, LBVH, COUNT,           5,                LBVH63_PREFIX) \
   /* the quality build's tree pass */                                                              \
-  P(LBVH_CLUSTER_30,       lbvh_cluster,    0, 0, QUALITY, COUNT,           6,                LBVH30) \
-  P(LBVH_CLUSTER_63,       lbvh_cluster,    0, 0, QUALITY, COUNT,           6,                LBVH63) \
+  P(LBVH_CLUSTER_30,       lbvh_cluster,    0, 0, QUALITY, COUNT,           6,                LBVH30_PREFIX) \
+  P(LBVH_CLUSTER_63,       lbvh_cluster,    0, 0, QUALITY, COUNT,           6,                LBVH63_PREFIX) \
   P(LBVH_REFIT_LEAVES,     lbvh_refit_leaves, 0, 0, LBVH, WINDOW,        4,                LBVH30) \
   P(LBVH_REFIT,            lbvh_tree,       0, 0, LBVH, COUNT,           4,                LBVH30_REFIT) \
   /* scratch words from the CPU (fill_words.c) */                                                  \
@@ -229,7 +229,8 @@
  * (SKIP), the 4-way split with its uvec2 block scan (SPLIT), the tile's
  * work words (SHUFFLE), the gathering of varying key bits for pass
  * skipping (KEY_BITS), a plain uint block scan (SCAN_UINT), compaction's
- * input (COMPACT), the LBVH's (LBVH30, LBVH63: its Morton codes' width);
+ * input (COMPACT), the LBVH's (LBVH30, LBVH63: its Morton codes' width;
+ * _PREFIX: the sorted codes and their prefixes, for the bottom-up passes);
  * and the stage's own variants (ONE_TILE, REFIT). */
 #define _GLRADIX_GLSL_NONE ""
 #define _GLRADIX_GLSL_SKIP "#define WITH_SKIP 1\n"
@@ -246,6 +247,8 @@
 #define _GLRADIX_GLSL_SKIP_SCAN_UINT _GLRADIX_GLSL_SKIP _GLRADIX_GLSL_SCAN_UINT
 #define _GLRADIX_GLSL_KEY_BITS_ONE_TILE _GLRADIX_GLSL_KEY_BITS _GLRADIX_GLSL_ONE_TILE
 #define _GLRADIX_GLSL_LBVH30_REFIT _GLRADIX_GLSL_LBVH30 _GLRADIX_GLSL_REFIT
+#define _GLRADIX_GLSL_LBVH30_PREFIX _GLRADIX_GLSL_LBVH30 "#define WITH_PREFIX 1\n"
+#define _GLRADIX_GLSL_LBVH63_PREFIX _GLRADIX_GLSL_LBVH63 "#define WITH_PREFIX 1\n"
 
 /* ---- What the lists above generate for C ---- */
 
