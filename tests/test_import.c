@@ -77,9 +77,8 @@ START_TEST(storage_is_immutable) {
   tg_gl.BindBuffer(GL_COPY_WRITE_BUFFER, b);
   tg_gl.BufferSubData(GL_COPY_WRITE_BUFFER, 0, sizeof words, words);
   expect_no_gl_error("glBufferSubData");
-  enum { BUFFER_IMMUTABLE_STORAGE = 0x821F }; /* GL 4.4, past the tests' glad */
   GLint immutable = 0;
-  tg_gl.GetBufferParameteriv(GL_COPY_WRITE_BUFFER, BUFFER_IMMUTABLE_STORAGE, &immutable);
+  tg_gl.GetBufferParameteriv(GL_COPY_WRITE_BUFFER, GL_BUFFER_IMMUTABLE_STORAGE, &immutable);
   ck_assert_int_eq(immutable, GL_TRUE);
   ck_assert_ptr_null(tg_gl.MapBufferRange(GL_COPY_WRITE_BUFFER, 0, 16, GL_MAP_READ_BIT));
   ck_assert_uint_eq(tg_gl.GetError(), GL_INVALID_OPERATION);

@@ -15,7 +15,14 @@ int _glradix_load_gles(GladGLContext *gl, GLADuserptrloadfunc load, void *user) 
   gl->KHR_shader_subgroup = glad_gl_has_extension(version, exts, count, exts_i, "GL_KHR_shader_subgroup");
   gl->EXT_disjoint_timer_query =
       glad_gl_has_extension(version, exts, count, exts_i, "GL_EXT_disjoint_timer_query");
+  gl->EXT_memory_object = glad_gl_has_extension(version, exts, count, exts_i, "GL_EXT_memory_object");
+  gl->EXT_memory_object_fd =
+      glad_gl_has_extension(version, exts, count, exts_i, "GL_EXT_memory_object_fd");
+  gl->EXT_buffer_storage = glad_gl_has_extension(version, exts, count, exts_i, "GL_EXT_buffer_storage");
   glad_gl_free_extensions(exts_i, count);
   glad_gl_load_GL_EXT_disjoint_timer_query(gl, load, user);
+  glad_gl_load_GL_EXT_memory_object(gl, load, user);
+  glad_gl_load_GL_EXT_memory_object_fd(gl, load, user);
+  glad_gl_load_GL_EXT_buffer_storage(gl, load, user);
   return version;
 }

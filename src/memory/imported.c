@@ -17,12 +17,6 @@ static void close_fd(int fd) { (void)fd; }
 #endif
 
 enum {
-  NUM_DEVICE_UUIDS = 0x9596,
-  DEVICE_UUID = 0x9597,
-  DRIVER_UUID = 0x9598,
-  DEDICATED_MEMORY_OBJECT = 0x9581,
-  HANDLE_TYPE_OPAQUE_FD = 0x9586,
-  DYNAMIC_STORAGE_BIT = 0x0100, /* GL 4.4, past the library's glad */
   /* Memory past the buffer's end: llvmpipe refuses a buffer on imported
    * memory without 48 bytes more than it holds (its vector reads may pass
    * the end). */
@@ -31,48 +25,20 @@ enum {
 
 static const char *const VULKAN_LOADER = "libvulkan.so.1";
 
-static bool has_gl_extension(glradix_context *ctx, const char *name) {
-  GLint n = 0;
-  ctx->gl.GetIntegerv(GL_NUM_EXTENSIONS, &n);
-  for (GLint i = 0; i < n; i++) {
-    const char *e = (const char *)ctx->gl.GetStringi(GL_EXTENSIONS, (GLuint)i);
-    if (e && strcmp(e, name) == 0) return true;
-  }
-  return false;
-}
-
-/* A GL entry point from desc.load, or NULL; through memcpy, as ISO C has
- * no cast between function pointer types it would warn about. */
-static void load(glradix_context *ctx, const char *name, void *pfn, size_t size) {
-  glradix_apiproc f = ctx->desc.load(name);
-  memcpy(pfn, &f, size);
-}
-#define LOAD(ctx, name, dst) load(ctx, name, &(dst), sizeof(dst))
-
-/* GL's half: the extensions, their entry points and the device's UUIDs
- * (the first device, where GL reports several). NULL or why not. */
+/* GL's half: the extensions (glad's table) and the device's UUIDs (the
+ * first device, where GL reports several). NULL or why not. */
 static const char *open_gl(glradix_context *ctx, uint8_t device[16], uint8_t driver[16]) {
-  _glradix_memory *m = &ctx->memory;
-  if (!has_gl_extension(ctx, "GL_EXT_memory_object") ||
-      !has_gl_extension(ctx, "GL_EXT_memory_object_fd"))
-    return "no GL_EXT_memory_object_fd";
-  _glradix_pfn_uuid uuid = NULL;
-  _glradix_pfn_uuid_i uuid_i = NULL;
-  LOAD(ctx, "glGetUnsignedBytevEXT", uuid);
-  LOAD(ctx, "glGetUnsignedBytei_vEXT", uuid_i);
-  LOAD(ctx, "glCreateMemoryObjectsEXT", m->create_objects);
-  LOAD(ctx, "glDeleteMemoryObjectsEXT", m->delete_objects);
-  LOAD(ctx, "glMemoryObjectParameterivEXT", m->object_parameter);
-  LOAD(ctx, "glImportMemoryFdEXT", m->import_fd);
-  LOAD(ctx, "glBufferStorageMemEXT", m->storage_mem);
-  if (!uuid || !uuid_i || !m->create_objects || !m->delete_objects || !m->object_parameter ||
-      !m->import_fd || !m->storage_mem)
+  GladGLContext *gl = &ctx->gl;
+  if (!gl->EXT_memory_object || !gl->EXT_memory_object_fd) return "no GL_EXT_memory_object_fd";
+  if (!gl->GetUnsignedBytevEXT || !gl->GetUnsignedBytei_vEXT || !gl->CreateMemoryObjectsEXT ||
+      !gl->DeleteMemoryObjectsEXT || !gl->MemoryObjectParameterivEXT || !gl->ImportMemoryFdEXT ||
+      !gl->BufferStorageMemEXT)
     return "GL_EXT_memory_object_fd without its entry points";
   GLint devices = 0;
-  ctx->gl.GetIntegerv(NUM_DEVICE_UUIDS, &devices);
+  gl->GetIntegerv(GL_NUM_DEVICE_UUIDS_EXT, &devices);
   if (devices < 1) return "GL reports no device UUID";
-  uuid_i(DEVICE_UUID, 0, device);
-  uuid(DRIVER_UUID, driver);
+  gl->GetUnsignedBytei_vEXT(GL_DEVICE_UUID_EXT, 0, device);
+  gl->GetUnsignedBytevEXT(GL_DRIVER_UUID_EXT, driver);
   return NULL;
 }
 
@@ -114,15 +80,15 @@ static bool import(glradix_context *ctx, uint64_t bytes, _glradix_owned *o) {
   int fd = -1;
   if (!_glradix_vk_allocate(&m->vk, bytes + IMPORT_PAD, &o->memory, &fd)) return false;
   const GLint dedicated = GL_TRUE;
-  m->create_objects(1, &o->object);
-  m->object_parameter(o->object, DEDICATED_MEMORY_OBJECT, &dedicated);
-  m->import_fd(o->object, o->memory.bytes, HANDLE_TYPE_OPAQUE_FD, fd);
+  gl->CreateMemoryObjectsEXT(1, &o->object);
+  gl->MemoryObjectParameterivEXT(o->object, GL_DEDICATED_MEMORY_OBJECT_EXT, &dedicated);
+  gl->ImportMemoryFdEXT(o->object, o->memory.bytes, GL_HANDLE_TYPE_OPAQUE_FD_EXT, fd);
   bool ok = gl->GetError() == GL_NO_ERROR; /* GL owns the descriptor once imported */
   if (!ok) close_fd(fd);
   if (ok) {
     gl->GenBuffers(1, &o->buffer);
     gl->BindBuffer(GL_COPY_WRITE_BUFFER, o->buffer);
-    m->storage_mem(GL_COPY_WRITE_BUFFER, (GLsizeiptr)bytes, o->object, 0);
+    gl->BufferStorageMemEXT(GL_COPY_WRITE_BUFFER, (GLsizeiptr)bytes, o->object, 0);
     ok = gl->GetError() == GL_NO_ERROR;
   }
   if (!ok) _glradix_owned_delete(ctx, o);
@@ -134,13 +100,11 @@ static bool import(glradix_context *ctx, uint64_t bytes, _glradix_owned *o) {
  * storage, so that a caller's map fails on every machine alike. */
 static glradix_status plain(glradix_context *ctx, uint64_t bytes, _glradix_owned *o) {
   GladGLContext *gl = &ctx->gl;
-  _glradix_pfn_storage storage = NULL;
-  if (has_gl_extension(ctx, ctx->es ? "GL_EXT_buffer_storage" : "GL_ARB_buffer_storage"))
-    LOAD(ctx, ctx->es ? "glBufferStorageEXT" : "glBufferStorage", storage);
+  PFNGLBUFFERSTORAGEPROC storage = ctx->es ? gl->BufferStorageEXT : gl->BufferStorage;
   gl->GenBuffers(1, &o->buffer);
   gl->BindBuffer(GL_COPY_WRITE_BUFFER, o->buffer);
   if (storage)
-    storage(GL_COPY_WRITE_BUFFER, (GLsizeiptr)bytes, NULL, DYNAMIC_STORAGE_BIT);
+    storage(GL_COPY_WRITE_BUFFER, (GLsizeiptr)bytes, NULL, GL_DYNAMIC_STORAGE_BIT);
   else
     gl->BufferData(GL_COPY_WRITE_BUFFER, (GLsizeiptr)bytes, NULL, GL_DYNAMIC_COPY);
   glradix_status st = _glradix_gl_error(ctx, "allocating a buffer");
@@ -177,7 +141,7 @@ _glradix_owned *_glradix_owned_find(const glradix_context *ctx, GLuint buffer) {
 void _glradix_owned_delete(glradix_context *ctx, _glradix_owned *o) {
   _glradix_memory *m = &ctx->memory;
   if (o->buffer) ctx->gl.DeleteBuffers(1, &o->buffer);
-  if (o->object) m->delete_objects(1, &o->object);
+  if (o->object) ctx->gl.DeleteMemoryObjectsEXT(1, &o->object);
   if (o->memory.memory || o->memory.buffer) _glradix_vk_free(&m->vk, &o->memory);
   /* An entry of the list leaves it: the last takes its place. */
   if (o >= m->owned && o < m->owned + m->count) *o = m->owned[--m->count];

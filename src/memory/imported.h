@@ -22,24 +22,10 @@ typedef struct _glradix_owned {
   bool user;
 } _glradix_owned;
 
-typedef void(GLAD_API_PTR *_glradix_pfn_objects)(GLsizei, GLuint *);
-typedef void(GLAD_API_PTR *_glradix_pfn_delete_objects)(GLsizei, const GLuint *);
-typedef void(GLAD_API_PTR *_glradix_pfn_object_parameter)(GLuint, GLenum, const GLint *);
-typedef void(GLAD_API_PTR *_glradix_pfn_import_fd)(GLuint, GLuint64, GLenum, GLint);
-typedef void(GLAD_API_PTR *_glradix_pfn_storage_mem)(GLenum, GLsizeiptr, GLuint, GLuint64);
-typedef void(GLAD_API_PTR *_glradix_pfn_uuid)(GLenum, GLubyte *);
-typedef void(GLAD_API_PTR *_glradix_pfn_storage)(GLenum, GLsizeiptr, const void *, GLbitfield);
-typedef void(GLAD_API_PTR *_glradix_pfn_uuid_i)(GLenum, GLuint, GLubyte *);
-
 typedef struct _glradix_memory {
   int state; /* 0: not tried yet, 1: Vulkan open, -1: unavailable (said once in the log) */
   bool failure_said; /* an import failed, and the log said so */
   _glradix_vk vk;
-  _glradix_pfn_objects create_objects;
-  _glradix_pfn_delete_objects delete_objects;
-  _glradix_pfn_object_parameter object_parameter;
-  _glradix_pfn_import_fd import_fd;
-  _glradix_pfn_storage_mem storage_mem;
   _glradix_owned *owned;
   unsigned count, capacity;
 } _glradix_memory;

@@ -11,7 +11,7 @@ rm -rf include
 # library owns, so no gl* symbols are defined or exported.
 glad --quiet --reproducible --merge --out-path . \
      --api gl:core=4.3,gles2=3.2 \
-     --extensions GL_KHR_shader_subgroup,GL_ARB_shader_ballot,GL_EXT_disjoint_timer_query \
+     --extensions GL_KHR_shader_subgroup,GL_ARB_shader_ballot,GL_EXT_disjoint_timer_query,GL_EXT_memory_object,GL_EXT_memory_object_fd,GL_ARB_buffer_storage,GL_EXT_buffer_storage \
      c --mx --header-only
 # EGL 1.5 with its own dlopen loader (--loader): no EGL headers or -lEGL needed.
 glad --quiet --reproducible --out-path . \

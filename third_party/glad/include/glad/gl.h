@@ -5,7 +5,7 @@
  *
  * Generator: C/C++
  * Specification: gl
- * Extensions: 3
+ * Extensions: 7
  *
  * APIs:
  *  - gl:core=4.3
@@ -20,10 +20,10 @@
  *  - ON_DEMAND = False
  *
  * Commandline:
- *    --merge --api='gl:core=4.3,gles2=3.2' --extensions='GL_ARB_shader_ballot,GL_KHR_shader_subgroup,GL_EXT_disjoint_timer_query' c --header-only --mx
+ *    --merge --api='gl:core=4.3,gles2=3.2' --extensions='GL_ARB_buffer_storage,GL_ARB_shader_ballot,GL_EXT_memory_object,GL_EXT_memory_object_fd,GL_KHR_shader_subgroup,GL_EXT_buffer_storage,GL_EXT_disjoint_timer_query' c --header-only --mx
  *
  * Online:
- *    http://glad.sh/#api=gl%3Acore%3D4.3%2Cgles2%3D3.2&extensions=GL_ARB_shader_ballot%2CGL_KHR_shader_subgroup%2CGL_EXT_disjoint_timer_query&generator=c&options=MERGE%2CHEADER_ONLY%2CMX
+ *    http://glad.sh/#api=gl%3Acore%3D4.3%2Cgles2%3D3.2&extensions=GL_ARB_buffer_storage%2CGL_ARB_shader_ballot%2CGL_EXT_memory_object%2CGL_EXT_memory_object_fd%2CGL_KHR_shader_subgroup%2CGL_EXT_buffer_storage%2CGL_EXT_disjoint_timer_query&generator=c&options=MERGE%2CHEADER_ONLY%2CMX
  *
  */
 
@@ -268,11 +268,13 @@ typedef void (*GLADpostcallback)(void *ret, const char *name, GLADapiproc apipro
 #define GL_BUFFER_ACCESS_FLAGS 0x911F
 #define GL_BUFFER_BINDING 0x9302
 #define GL_BUFFER_DATA_SIZE 0x9303
+#define GL_BUFFER_IMMUTABLE_STORAGE 0x821F
 #define GL_BUFFER_MAPPED 0x88BC
 #define GL_BUFFER_MAP_LENGTH 0x9120
 #define GL_BUFFER_MAP_OFFSET 0x9121
 #define GL_BUFFER_MAP_POINTER 0x88BD
 #define GL_BUFFER_SIZE 0x8764
+#define GL_BUFFER_STORAGE_FLAGS 0x8220
 #define GL_BUFFER_UPDATE_BARRIER_BIT 0x00000200
 #define GL_BUFFER_USAGE 0x8765
 #define GL_BUFFER_VARIABLE 0x92E5
@@ -284,6 +286,8 @@ typedef void (*GLADpostcallback)(void *ret, const char *name, GLADapiproc apipro
 #define GL_CLAMP_TO_EDGE 0x812F
 #define GL_CLEAR 0x1500
 #define GL_CLEAR_BUFFER 0x82B4
+#define GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT 0x00004000
+#define GL_CLIENT_STORAGE_BIT 0x0200
 #define GL_CLIP_DISTANCE0 0x3000
 #define GL_CLIP_DISTANCE1 0x3001
 #define GL_CLIP_DISTANCE2 0x3002
@@ -416,6 +420,7 @@ typedef void (*GLADpostcallback)(void *ret, const char *name, GLADapiproc apipro
 #define GL_DEBUG_TYPE_UNDEFINED_BEHAVIOR 0x824E
 #define GL_DECR 0x1E03
 #define GL_DECR_WRAP 0x8508
+#define GL_DEDICATED_MEMORY_OBJECT_EXT 0x9581
 #define GL_DELETE_STATUS 0x8B80
 #define GL_DEPTH 0x1801
 #define GL_DEPTH24_STENCIL8 0x88F0
@@ -438,6 +443,7 @@ typedef void (*GLADpostcallback)(void *ret, const char *name, GLADapiproc apipro
 #define GL_DEPTH_STENCIL_TEXTURE_MODE 0x90EA
 #define GL_DEPTH_TEST 0x0B71
 #define GL_DEPTH_WRITEMASK 0x0B72
+#define GL_DEVICE_UUID_EXT 0x9597
 #define GL_DISPATCH_INDIRECT_BUFFER 0x90EE
 #define GL_DISPATCH_INDIRECT_BUFFER_BINDING 0x90EF
 #define GL_DITHER 0x0BD0
@@ -477,11 +483,13 @@ typedef void (*GLADpostcallback)(void *ret, const char *name, GLADapiproc apipro
 #define GL_DRAW_FRAMEBUFFER_BINDING 0x8CA6
 #define GL_DRAW_INDIRECT_BUFFER 0x8F3F
 #define GL_DRAW_INDIRECT_BUFFER_BINDING 0x8F43
+#define GL_DRIVER_UUID_EXT 0x9598
 #define GL_DST_ALPHA 0x0304
 #define GL_DST_COLOR 0x0306
 #define GL_DYNAMIC_COPY 0x88EA
 #define GL_DYNAMIC_DRAW 0x88E8
 #define GL_DYNAMIC_READ 0x88E9
+#define GL_DYNAMIC_STORAGE_BIT 0x0100
 #define GL_ELEMENT_ARRAY_BARRIER_BIT 0x00000002
 #define GL_ELEMENT_ARRAY_BUFFER 0x8893
 #define GL_ELEMENT_ARRAY_BUFFER_BINDING 0x8895
@@ -579,6 +587,7 @@ typedef void (*GLADpostcallback)(void *ret, const char *name, GLADapiproc apipro
 #define GL_GREEN 0x1904
 #define GL_GREEN_INTEGER 0x8D95
 #define GL_HALF_FLOAT 0x140B
+#define GL_HANDLE_TYPE_OPAQUE_FD_EXT 0x9586
 #define GL_HIGH_FLOAT 0x8DF2
 #define GL_HIGH_INT 0x8DF5
 #define GL_IMAGE_1D 0x904C
@@ -683,6 +692,7 @@ typedef void (*GLADpostcallback)(void *ret, const char *name, GLADapiproc apipro
 #define GL_LINEAR 0x2601
 #define GL_LINEAR_MIPMAP_LINEAR 0x2703
 #define GL_LINEAR_MIPMAP_NEAREST 0x2701
+#define GL_LINEAR_TILING_EXT 0x9585
 #define GL_LINES 0x0001
 #define GL_LINES_ADJACENCY 0x000A
 #define GL_LINE_LOOP 0x0002
@@ -702,9 +712,11 @@ typedef void (*GLADpostcallback)(void *ret, const char *name, GLADapiproc apipro
 #define GL_LOW_INT 0x8DF3
 #define GL_MAJOR_VERSION 0x821B
 #define GL_MANUAL_GENERATE_MIPMAP 0x8294
+#define GL_MAP_COHERENT_BIT 0x0080
 #define GL_MAP_FLUSH_EXPLICIT_BIT 0x0010
 #define GL_MAP_INVALIDATE_BUFFER_BIT 0x0008
 #define GL_MAP_INVALIDATE_RANGE_BIT 0x0004
+#define GL_MAP_PERSISTENT_BIT 0x0040
 #define GL_MAP_READ_BIT 0x0001
 #define GL_MAP_UNSYNCHRONIZED_BIT 0x0020
 #define GL_MAP_WRITE_BIT 0x0002
@@ -878,11 +890,13 @@ typedef void (*GLADpostcallback)(void *ret, const char *name, GLADapiproc apipro
 #define GL_NUM_ACTIVE_VARIABLES 0x9304
 #define GL_NUM_COMPATIBLE_SUBROUTINES 0x8E4A
 #define GL_NUM_COMPRESSED_TEXTURE_FORMATS 0x86A2
+#define GL_NUM_DEVICE_UUIDS_EXT 0x9596
 #define GL_NUM_EXTENSIONS 0x821D
 #define GL_NUM_PROGRAM_BINARY_FORMATS 0x87FE
 #define GL_NUM_SAMPLE_COUNTS 0x9380
 #define GL_NUM_SHADER_BINARY_FORMATS 0x8DF9
 #define GL_NUM_SHADING_LANGUAGE_VERSIONS 0x82E9
+#define GL_NUM_TILING_TYPES_EXT 0x9582
 #define GL_OBJECT_TYPE 0x9112
 #define GL_OFFSET 0x92FC
 #define GL_ONE 1
@@ -894,6 +908,7 @@ typedef void (*GLADpostcallback)(void *ret, const char *name, GLADapiproc apipro
 #define GL_ONE_MINUS_SRC1_COLOR 0x88FA
 #define GL_ONE_MINUS_SRC_ALPHA 0x0303
 #define GL_ONE_MINUS_SRC_COLOR 0x0301
+#define GL_OPTIMAL_TILING_EXT 0x9584
 #define GL_OR 0x1507
 #define GL_OR_INVERTED 0x150D
 #define GL_OR_REVERSE 0x150B
@@ -948,6 +963,7 @@ typedef void (*GLADpostcallback)(void *ret, const char *name, GLADapiproc apipro
 #define GL_PROGRAM_PIPELINE_BINDING 0x825A
 #define GL_PROGRAM_POINT_SIZE 0x8642
 #define GL_PROGRAM_SEPARABLE 0x8258
+#define GL_PROTECTED_MEMORY_OBJECT_EXT 0x959B
 #define GL_PROVOKING_VERTEX 0x8E4F
 #define GL_PROXY_TEXTURE_1D 0x8063
 #define GL_PROXY_TEXTURE_1D_ARRAY 0x8C19
@@ -1326,6 +1342,7 @@ typedef void (*GLADpostcallback)(void *ret, const char *name, GLADapiproc apipro
 #define GL_TEXTURE_SWIZZLE_G 0x8E43
 #define GL_TEXTURE_SWIZZLE_R 0x8E42
 #define GL_TEXTURE_SWIZZLE_RGBA 0x8E46
+#define GL_TEXTURE_TILING_EXT 0x9580
 #define GL_TEXTURE_UPDATE_BARRIER_BIT 0x00000100
 #define GL_TEXTURE_VIEW 0x82B5
 #define GL_TEXTURE_VIEW_MIN_LAYER 0x82DD
@@ -1336,6 +1353,7 @@ typedef void (*GLADpostcallback)(void *ret, const char *name, GLADapiproc apipro
 #define GL_TEXTURE_WRAP_R 0x8072
 #define GL_TEXTURE_WRAP_S 0x2802
 #define GL_TEXTURE_WRAP_T 0x2803
+#define GL_TILING_TYPES_EXT 0x9583
 #define GL_TIMEOUT_EXPIRED 0x911B
 #define GL_TIMEOUT_IGNORED 0xFFFFFFFFFFFFFFFF
 #define GL_TIMESTAMP 0x8E28
@@ -1453,6 +1471,7 @@ typedef void (*GLADpostcallback)(void *ret, const char *name, GLADapiproc apipro
 #define GL_UNSIGNED_SHORT_5_6_5 0x8363
 #define GL_UNSIGNED_SHORT_5_6_5_REV 0x8364
 #define GL_UPPER_LEFT 0x8CA2
+#define GL_UUID_SIZE_EXT 16
 #define GL_VALIDATE_STATUS 0x8B83
 #define GL_VENDOR 0x1F00
 #define GL_VERSION 0x1F02
@@ -1509,6 +1528,10 @@ typedef void (*GLADpostcallback)(void *ret, const char *name, GLADapiproc apipro
 #define GL_ALIASED_POINT_SIZE_RANGE 0x846D
 #define GL_ALPHA_BITS 0x0D55
 #define GL_BLUE_BITS 0x0D54
+#define GL_BUFFER_IMMUTABLE_STORAGE_EXT 0x821F
+#define GL_BUFFER_STORAGE_FLAGS_EXT 0x8220
+#define GL_CLIENT_MAPPED_BUFFER_BARRIER_BIT_EXT 0x00004000
+#define GL_CLIENT_STORAGE_BIT_EXT 0x0200
 #define GL_COLORBURN 0x929A
 #define GL_COLORDODGE 0x9299
 #define GL_COMPARE_R_TO_TEXTURE 0x884E
@@ -1546,6 +1569,7 @@ typedef void (*GLADpostcallback)(void *ret, const char *name, GLADapiproc apipro
 #define GL_DARKEN 0x9297
 #define GL_DEPTH_BITS 0x0D56
 #define GL_DIFFERENCE 0x929E
+#define GL_DYNAMIC_STORAGE_BIT_EXT 0x0100
 #define GL_EXCLUSION 0x92A0
 #define GL_FRAMEBUFFER_INCOMPLETE_DIMENSIONS 0x8CD9
 #define GL_GENERATE_MIPMAP_HINT 0x8192
@@ -1562,6 +1586,8 @@ typedef void (*GLADpostcallback)(void *ret, const char *name, GLADapiproc apipro
 #define GL_LOSE_CONTEXT_ON_RESET 0x8252
 #define GL_LUMINANCE 0x1909
 #define GL_LUMINANCE_ALPHA 0x190A
+#define GL_MAP_COHERENT_BIT_EXT 0x0080
+#define GL_MAP_PERSISTENT_BIT_EXT 0x0040
 #define GL_MAX_VERTEX_ATTRIB_STRIDE 0x82E5
 #define GL_MULTIPLY 0x9294
 #define GL_MULTISAMPLE_LINE_WIDTH_GRANULARITY 0x9382
@@ -1979,8 +2005,12 @@ typedef void (GLAD_API_PTR *GLVULKANPROCNV)(void);
 #define GL_ES_VERSION_3_0 1
 #define GL_ES_VERSION_3_1 1
 #define GL_ES_VERSION_3_2 1
+#define GL_ARB_buffer_storage 1
 #define GL_ARB_shader_ballot 1
+#define GL_EXT_memory_object 1
+#define GL_EXT_memory_object_fd 1
 #define GL_KHR_shader_subgroup 1
+#define GL_EXT_buffer_storage 1
 #define GL_EXT_disjoint_timer_query 1
 
 
@@ -2017,6 +2047,8 @@ typedef void (GLAD_API_PTR *PFNGLBLENDFUNCSEPARATEIPROC)(GLuint buf, GLenum srcR
 typedef void (GLAD_API_PTR *PFNGLBLENDFUNCIPROC)(GLuint buf, GLenum src, GLenum dst);
 typedef void (GLAD_API_PTR *PFNGLBLITFRAMEBUFFERPROC)(GLint srcX0, GLint srcY0, GLint srcX1, GLint srcY1, GLint dstX0, GLint dstY0, GLint dstX1, GLint dstY1, GLbitfield mask, GLenum filter);
 typedef void (GLAD_API_PTR *PFNGLBUFFERDATAPROC)(GLenum target, GLsizeiptr size, const void * data, GLenum usage);
+typedef void (GLAD_API_PTR *PFNGLBUFFERSTORAGEPROC)(GLenum target, GLsizeiptr size, const void * data, GLbitfield flags);
+typedef void (GLAD_API_PTR *PFNGLBUFFERSTORAGEMEMEXTPROC)(GLenum target, GLsizeiptr size, GLuint memory, GLuint64 offset);
 typedef void (GLAD_API_PTR *PFNGLBUFFERSUBDATAPROC)(GLenum target, GLintptr offset, GLsizeiptr size, const void * data);
 typedef GLenum (GLAD_API_PTR *PFNGLCHECKFRAMEBUFFERSTATUSPROC)(GLenum target);
 typedef void (GLAD_API_PTR *PFNGLCLAMPCOLORPROC)(GLenum target, GLenum clamp);
@@ -2048,6 +2080,7 @@ typedef void (GLAD_API_PTR *PFNGLCOPYTEXIMAGE2DPROC)(GLenum target, GLint level,
 typedef void (GLAD_API_PTR *PFNGLCOPYTEXSUBIMAGE1DPROC)(GLenum target, GLint level, GLint xoffset, GLint x, GLint y, GLsizei width);
 typedef void (GLAD_API_PTR *PFNGLCOPYTEXSUBIMAGE2DPROC)(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint x, GLint y, GLsizei width, GLsizei height);
 typedef void (GLAD_API_PTR *PFNGLCOPYTEXSUBIMAGE3DPROC)(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLint x, GLint y, GLsizei width, GLsizei height);
+typedef void (GLAD_API_PTR *PFNGLCREATEMEMORYOBJECTSEXTPROC)(GLsizei n, GLuint * memoryObjects);
 typedef GLuint (GLAD_API_PTR *PFNGLCREATEPROGRAMPROC)(void);
 typedef GLuint (GLAD_API_PTR *PFNGLCREATESHADERPROC)(GLenum type);
 typedef GLuint (GLAD_API_PTR *PFNGLCREATESHADERPROGRAMVPROC)(GLenum type, GLsizei count, const GLchar *const* strings);
@@ -2057,6 +2090,7 @@ typedef void (GLAD_API_PTR *PFNGLDEBUGMESSAGECONTROLPROC)(GLenum source, GLenum 
 typedef void (GLAD_API_PTR *PFNGLDEBUGMESSAGEINSERTPROC)(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length, const GLchar * buf);
 typedef void (GLAD_API_PTR *PFNGLDELETEBUFFERSPROC)(GLsizei n, const GLuint * buffers);
 typedef void (GLAD_API_PTR *PFNGLDELETEFRAMEBUFFERSPROC)(GLsizei n, const GLuint * framebuffers);
+typedef void (GLAD_API_PTR *PFNGLDELETEMEMORYOBJECTSEXTPROC)(GLsizei n, const GLuint * memoryObjects);
 typedef void (GLAD_API_PTR *PFNGLDELETEPROGRAMPROC)(GLuint program);
 typedef void (GLAD_API_PTR *PFNGLDELETEPROGRAMPIPELINESPROC)(GLsizei n, const GLuint * pipelines);
 typedef void (GLAD_API_PTR *PFNGLDELETEQUERIESPROC)(GLsizei n, const GLuint * ids);
@@ -2162,6 +2196,7 @@ typedef void (GLAD_API_PTR *PFNGLGETINTEGERI_VPROC)(GLenum target, GLuint index,
 typedef void (GLAD_API_PTR *PFNGLGETINTEGERVPROC)(GLenum pname, GLint * data);
 typedef void (GLAD_API_PTR *PFNGLGETINTERNALFORMATI64VPROC)(GLenum target, GLenum internalformat, GLenum pname, GLsizei count, GLint64 * params);
 typedef void (GLAD_API_PTR *PFNGLGETINTERNALFORMATIVPROC)(GLenum target, GLenum internalformat, GLenum pname, GLsizei count, GLint * params);
+typedef void (GLAD_API_PTR *PFNGLGETMEMORYOBJECTPARAMETERIVEXTPROC)(GLuint memoryObject, GLenum pname, GLint * params);
 typedef void (GLAD_API_PTR *PFNGLGETMULTISAMPLEFVPROC)(GLenum pname, GLuint index, GLfloat * val);
 typedef void (GLAD_API_PTR *PFNGLGETOBJECTLABELPROC)(GLenum identifier, GLuint name, GLsizei bufSize, GLsizei * length, GLchar * label);
 typedef void (GLAD_API_PTR *PFNGLGETOBJECTPTRLABELPROC)(const void * ptr, GLsizei bufSize, GLsizei * length, GLchar * label);
@@ -2214,6 +2249,8 @@ typedef void (GLAD_API_PTR *PFNGLGETUNIFORMDVPROC)(GLuint program, GLint locatio
 typedef void (GLAD_API_PTR *PFNGLGETUNIFORMFVPROC)(GLuint program, GLint location, GLfloat * params);
 typedef void (GLAD_API_PTR *PFNGLGETUNIFORMIVPROC)(GLuint program, GLint location, GLint * params);
 typedef void (GLAD_API_PTR *PFNGLGETUNIFORMUIVPROC)(GLuint program, GLint location, GLuint * params);
+typedef void (GLAD_API_PTR *PFNGLGETUNSIGNEDBYTEI_VEXTPROC)(GLenum target, GLuint index, GLubyte * data);
+typedef void (GLAD_API_PTR *PFNGLGETUNSIGNEDBYTEVEXTPROC)(GLenum pname, GLubyte * data);
 typedef void (GLAD_API_PTR *PFNGLGETVERTEXATTRIBIIVPROC)(GLuint index, GLenum pname, GLint * params);
 typedef void (GLAD_API_PTR *PFNGLGETVERTEXATTRIBIUIVPROC)(GLuint index, GLenum pname, GLuint * params);
 typedef void (GLAD_API_PTR *PFNGLGETVERTEXATTRIBLDVPROC)(GLuint index, GLenum pname, GLdouble * params);
@@ -2222,6 +2259,7 @@ typedef void (GLAD_API_PTR *PFNGLGETVERTEXATTRIBDVPROC)(GLuint index, GLenum pna
 typedef void (GLAD_API_PTR *PFNGLGETVERTEXATTRIBFVPROC)(GLuint index, GLenum pname, GLfloat * params);
 typedef void (GLAD_API_PTR *PFNGLGETVERTEXATTRIBIVPROC)(GLuint index, GLenum pname, GLint * params);
 typedef void (GLAD_API_PTR *PFNGLHINTPROC)(GLenum target, GLenum mode);
+typedef void (GLAD_API_PTR *PFNGLIMPORTMEMORYFDEXTPROC)(GLuint memory, GLuint64 size, GLenum handleType, GLint fd);
 typedef void (GLAD_API_PTR *PFNGLINVALIDATEBUFFERDATAPROC)(GLuint buffer);
 typedef void (GLAD_API_PTR *PFNGLINVALIDATEBUFFERSUBDATAPROC)(GLuint buffer, GLintptr offset, GLsizeiptr length);
 typedef void (GLAD_API_PTR *PFNGLINVALIDATEFRAMEBUFFERPROC)(GLenum target, GLsizei numAttachments, const GLenum * attachments);
@@ -2232,6 +2270,7 @@ typedef GLboolean (GLAD_API_PTR *PFNGLISBUFFERPROC)(GLuint buffer);
 typedef GLboolean (GLAD_API_PTR *PFNGLISENABLEDPROC)(GLenum cap);
 typedef GLboolean (GLAD_API_PTR *PFNGLISENABLEDIPROC)(GLenum target, GLuint index);
 typedef GLboolean (GLAD_API_PTR *PFNGLISFRAMEBUFFERPROC)(GLuint framebuffer);
+typedef GLboolean (GLAD_API_PTR *PFNGLISMEMORYOBJECTEXTPROC)(GLuint memoryObject);
 typedef GLboolean (GLAD_API_PTR *PFNGLISPROGRAMPROC)(GLuint program);
 typedef GLboolean (GLAD_API_PTR *PFNGLISPROGRAMPIPELINEPROC)(GLuint pipeline);
 typedef GLboolean (GLAD_API_PTR *PFNGLISQUERYPROC)(GLuint id);
@@ -2248,12 +2287,14 @@ typedef void (GLAD_API_PTR *PFNGLLOGICOPPROC)(GLenum opcode);
 typedef void * (GLAD_API_PTR *PFNGLMAPBUFFERPROC)(GLenum target, GLenum access);
 typedef void * (GLAD_API_PTR *PFNGLMAPBUFFERRANGEPROC)(GLenum target, GLintptr offset, GLsizeiptr length, GLbitfield access);
 typedef void (GLAD_API_PTR *PFNGLMEMORYBARRIERPROC)(GLbitfield barriers);
+typedef void (GLAD_API_PTR *PFNGLMEMORYOBJECTPARAMETERIVEXTPROC)(GLuint memoryObject, GLenum pname, const GLint * params);
 typedef void (GLAD_API_PTR *PFNGLMINSAMPLESHADINGPROC)(GLfloat value);
 typedef void (GLAD_API_PTR *PFNGLMULTIDRAWARRAYSPROC)(GLenum mode, const GLint * first, const GLsizei * count, GLsizei drawcount);
 typedef void (GLAD_API_PTR *PFNGLMULTIDRAWARRAYSINDIRECTPROC)(GLenum mode, const void * indirect, GLsizei drawcount, GLsizei stride);
 typedef void (GLAD_API_PTR *PFNGLMULTIDRAWELEMENTSPROC)(GLenum mode, const GLsizei * count, GLenum type, const void *const* indices, GLsizei drawcount);
 typedef void (GLAD_API_PTR *PFNGLMULTIDRAWELEMENTSBASEVERTEXPROC)(GLenum mode, const GLsizei * count, GLenum type, const void *const* indices, GLsizei drawcount, const GLint * basevertex);
 typedef void (GLAD_API_PTR *PFNGLMULTIDRAWELEMENTSINDIRECTPROC)(GLenum mode, GLenum type, const void * indirect, GLsizei drawcount, GLsizei stride);
+typedef void (GLAD_API_PTR *PFNGLNAMEDBUFFERSTORAGEMEMEXTPROC)(GLuint buffer, GLsizeiptr size, GLuint memory, GLuint64 offset);
 typedef void (GLAD_API_PTR *PFNGLOBJECTLABELPROC)(GLenum identifier, GLuint name, GLsizei length, const GLchar * label);
 typedef void (GLAD_API_PTR *PFNGLOBJECTPTRLABELPROC)(const void * ptr, GLsizei length, const GLchar * label);
 typedef void (GLAD_API_PTR *PFNGLPATCHPARAMETERFVPROC)(GLenum pname, const GLfloat * values);
@@ -2370,9 +2411,19 @@ typedef void (GLAD_API_PTR *PFNGLTEXSTORAGE2DPROC)(GLenum target, GLsizei levels
 typedef void (GLAD_API_PTR *PFNGLTEXSTORAGE2DMULTISAMPLEPROC)(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width, GLsizei height, GLboolean fixedsamplelocations);
 typedef void (GLAD_API_PTR *PFNGLTEXSTORAGE3DPROC)(GLenum target, GLsizei levels, GLenum internalformat, GLsizei width, GLsizei height, GLsizei depth);
 typedef void (GLAD_API_PTR *PFNGLTEXSTORAGE3DMULTISAMPLEPROC)(GLenum target, GLsizei samples, GLenum internalformat, GLsizei width, GLsizei height, GLsizei depth, GLboolean fixedsamplelocations);
+typedef void (GLAD_API_PTR *PFNGLTEXSTORAGEMEM1DEXTPROC)(GLenum target, GLsizei levels, GLenum internalFormat, GLsizei width, GLuint memory, GLuint64 offset);
+typedef void (GLAD_API_PTR *PFNGLTEXSTORAGEMEM2DEXTPROC)(GLenum target, GLsizei levels, GLenum internalFormat, GLsizei width, GLsizei height, GLuint memory, GLuint64 offset);
+typedef void (GLAD_API_PTR *PFNGLTEXSTORAGEMEM2DMULTISAMPLEEXTPROC)(GLenum target, GLsizei samples, GLenum internalFormat, GLsizei width, GLsizei height, GLboolean fixedSampleLocations, GLuint memory, GLuint64 offset);
+typedef void (GLAD_API_PTR *PFNGLTEXSTORAGEMEM3DEXTPROC)(GLenum target, GLsizei levels, GLenum internalFormat, GLsizei width, GLsizei height, GLsizei depth, GLuint memory, GLuint64 offset);
+typedef void (GLAD_API_PTR *PFNGLTEXSTORAGEMEM3DMULTISAMPLEEXTPROC)(GLenum target, GLsizei samples, GLenum internalFormat, GLsizei width, GLsizei height, GLsizei depth, GLboolean fixedSampleLocations, GLuint memory, GLuint64 offset);
 typedef void (GLAD_API_PTR *PFNGLTEXSUBIMAGE1DPROC)(GLenum target, GLint level, GLint xoffset, GLsizei width, GLenum format, GLenum type, const void * pixels);
 typedef void (GLAD_API_PTR *PFNGLTEXSUBIMAGE2DPROC)(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLsizei width, GLsizei height, GLenum format, GLenum type, const void * pixels);
 typedef void (GLAD_API_PTR *PFNGLTEXSUBIMAGE3DPROC)(GLenum target, GLint level, GLint xoffset, GLint yoffset, GLint zoffset, GLsizei width, GLsizei height, GLsizei depth, GLenum format, GLenum type, const void * pixels);
+typedef void (GLAD_API_PTR *PFNGLTEXTURESTORAGEMEM1DEXTPROC)(GLuint texture, GLsizei levels, GLenum internalFormat, GLsizei width, GLuint memory, GLuint64 offset);
+typedef void (GLAD_API_PTR *PFNGLTEXTURESTORAGEMEM2DEXTPROC)(GLuint texture, GLsizei levels, GLenum internalFormat, GLsizei width, GLsizei height, GLuint memory, GLuint64 offset);
+typedef void (GLAD_API_PTR *PFNGLTEXTURESTORAGEMEM2DMULTISAMPLEEXTPROC)(GLuint texture, GLsizei samples, GLenum internalFormat, GLsizei width, GLsizei height, GLboolean fixedSampleLocations, GLuint memory, GLuint64 offset);
+typedef void (GLAD_API_PTR *PFNGLTEXTURESTORAGEMEM3DEXTPROC)(GLuint texture, GLsizei levels, GLenum internalFormat, GLsizei width, GLsizei height, GLsizei depth, GLuint memory, GLuint64 offset);
+typedef void (GLAD_API_PTR *PFNGLTEXTURESTORAGEMEM3DMULTISAMPLEEXTPROC)(GLuint texture, GLsizei samples, GLenum internalFormat, GLsizei width, GLsizei height, GLsizei depth, GLboolean fixedSampleLocations, GLuint memory, GLuint64 offset);
 typedef void (GLAD_API_PTR *PFNGLTEXTUREVIEWPROC)(GLuint texture, GLenum target, GLuint origtexture, GLenum internalformat, GLuint minlevel, GLuint numlevels, GLuint minlayer, GLuint numlayers);
 typedef void (GLAD_API_PTR *PFNGLTRANSFORMFEEDBACKVARYINGSPROC)(GLuint program, GLsizei count, const GLchar *const* varyings, GLenum bufferMode);
 typedef void (GLAD_API_PTR *PFNGLUNIFORM1DPROC)(GLint location, GLdouble x);
@@ -2520,6 +2571,7 @@ typedef void (GLAD_API_PTR *PFNGLVIEWPORTINDEXEDFVPROC)(GLuint index, const GLfl
 typedef void (GLAD_API_PTR *PFNGLWAITSYNCPROC)(GLsync sync, GLbitfield flags, GLuint64 timeout);
 typedef void (GLAD_API_PTR *PFNGLBEGINQUERYEXTPROC)(GLenum target, GLuint id);
 typedef void (GLAD_API_PTR *PFNGLBLENDBARRIERPROC)(void);
+typedef void (GLAD_API_PTR *PFNGLBUFFERSTORAGEEXTPROC)(GLenum target, GLsizeiptr size, const void * data, GLbitfield flags);
 typedef void (GLAD_API_PTR *PFNGLDELETEQUERIESEXTPROC)(GLsizei n, const GLuint * ids);
 typedef void (GLAD_API_PTR *PFNGLENDQUERYEXTPROC)(GLenum target);
 typedef void (GLAD_API_PTR *PFNGLGENQUERIESEXTPROC)(GLsizei n, GLuint * ids);
@@ -2562,8 +2614,12 @@ typedef struct GladGLContext {
     int ES_VERSION_3_0;
     int ES_VERSION_3_1;
     int ES_VERSION_3_2;
+    int ARB_buffer_storage;
     int ARB_shader_ballot;
+    int EXT_memory_object;
+    int EXT_memory_object_fd;
     int KHR_shader_subgroup;
+    int EXT_buffer_storage;
     int EXT_disjoint_timer_query;
 
     PFNGLACTIVESHADERPROGRAMPROC ActiveShaderProgram;
@@ -2599,6 +2655,8 @@ typedef struct GladGLContext {
     PFNGLBLENDFUNCIPROC BlendFunci;
     PFNGLBLITFRAMEBUFFERPROC BlitFramebuffer;
     PFNGLBUFFERDATAPROC BufferData;
+    PFNGLBUFFERSTORAGEPROC BufferStorage;
+    PFNGLBUFFERSTORAGEMEMEXTPROC BufferStorageMemEXT;
     PFNGLBUFFERSUBDATAPROC BufferSubData;
     PFNGLCHECKFRAMEBUFFERSTATUSPROC CheckFramebufferStatus;
     PFNGLCLAMPCOLORPROC ClampColor;
@@ -2630,6 +2688,7 @@ typedef struct GladGLContext {
     PFNGLCOPYTEXSUBIMAGE1DPROC CopyTexSubImage1D;
     PFNGLCOPYTEXSUBIMAGE2DPROC CopyTexSubImage2D;
     PFNGLCOPYTEXSUBIMAGE3DPROC CopyTexSubImage3D;
+    PFNGLCREATEMEMORYOBJECTSEXTPROC CreateMemoryObjectsEXT;
     PFNGLCREATEPROGRAMPROC CreateProgram;
     PFNGLCREATESHADERPROC CreateShader;
     PFNGLCREATESHADERPROGRAMVPROC CreateShaderProgramv;
@@ -2639,6 +2698,7 @@ typedef struct GladGLContext {
     PFNGLDEBUGMESSAGEINSERTPROC DebugMessageInsert;
     PFNGLDELETEBUFFERSPROC DeleteBuffers;
     PFNGLDELETEFRAMEBUFFERSPROC DeleteFramebuffers;
+    PFNGLDELETEMEMORYOBJECTSEXTPROC DeleteMemoryObjectsEXT;
     PFNGLDELETEPROGRAMPROC DeleteProgram;
     PFNGLDELETEPROGRAMPIPELINESPROC DeleteProgramPipelines;
     PFNGLDELETEQUERIESPROC DeleteQueries;
@@ -2744,6 +2804,7 @@ typedef struct GladGLContext {
     PFNGLGETINTEGERVPROC GetIntegerv;
     PFNGLGETINTERNALFORMATI64VPROC GetInternalformati64v;
     PFNGLGETINTERNALFORMATIVPROC GetInternalformativ;
+    PFNGLGETMEMORYOBJECTPARAMETERIVEXTPROC GetMemoryObjectParameterivEXT;
     PFNGLGETMULTISAMPLEFVPROC GetMultisamplefv;
     PFNGLGETOBJECTLABELPROC GetObjectLabel;
     PFNGLGETOBJECTPTRLABELPROC GetObjectPtrLabel;
@@ -2796,6 +2857,8 @@ typedef struct GladGLContext {
     PFNGLGETUNIFORMFVPROC GetUniformfv;
     PFNGLGETUNIFORMIVPROC GetUniformiv;
     PFNGLGETUNIFORMUIVPROC GetUniformuiv;
+    PFNGLGETUNSIGNEDBYTEI_VEXTPROC GetUnsignedBytei_vEXT;
+    PFNGLGETUNSIGNEDBYTEVEXTPROC GetUnsignedBytevEXT;
     PFNGLGETVERTEXATTRIBIIVPROC GetVertexAttribIiv;
     PFNGLGETVERTEXATTRIBIUIVPROC GetVertexAttribIuiv;
     PFNGLGETVERTEXATTRIBLDVPROC GetVertexAttribLdv;
@@ -2804,6 +2867,7 @@ typedef struct GladGLContext {
     PFNGLGETVERTEXATTRIBFVPROC GetVertexAttribfv;
     PFNGLGETVERTEXATTRIBIVPROC GetVertexAttribiv;
     PFNGLHINTPROC Hint;
+    PFNGLIMPORTMEMORYFDEXTPROC ImportMemoryFdEXT;
     PFNGLINVALIDATEBUFFERDATAPROC InvalidateBufferData;
     PFNGLINVALIDATEBUFFERSUBDATAPROC InvalidateBufferSubData;
     PFNGLINVALIDATEFRAMEBUFFERPROC InvalidateFramebuffer;
@@ -2814,6 +2878,7 @@ typedef struct GladGLContext {
     PFNGLISENABLEDPROC IsEnabled;
     PFNGLISENABLEDIPROC IsEnabledi;
     PFNGLISFRAMEBUFFERPROC IsFramebuffer;
+    PFNGLISMEMORYOBJECTEXTPROC IsMemoryObjectEXT;
     PFNGLISPROGRAMPROC IsProgram;
     PFNGLISPROGRAMPIPELINEPROC IsProgramPipeline;
     PFNGLISQUERYPROC IsQuery;
@@ -2830,12 +2895,14 @@ typedef struct GladGLContext {
     PFNGLMAPBUFFERPROC MapBuffer;
     PFNGLMAPBUFFERRANGEPROC MapBufferRange;
     PFNGLMEMORYBARRIERPROC MemoryBarrier;
+    PFNGLMEMORYOBJECTPARAMETERIVEXTPROC MemoryObjectParameterivEXT;
     PFNGLMINSAMPLESHADINGPROC MinSampleShading;
     PFNGLMULTIDRAWARRAYSPROC MultiDrawArrays;
     PFNGLMULTIDRAWARRAYSINDIRECTPROC MultiDrawArraysIndirect;
     PFNGLMULTIDRAWELEMENTSPROC MultiDrawElements;
     PFNGLMULTIDRAWELEMENTSBASEVERTEXPROC MultiDrawElementsBaseVertex;
     PFNGLMULTIDRAWELEMENTSINDIRECTPROC MultiDrawElementsIndirect;
+    PFNGLNAMEDBUFFERSTORAGEMEMEXTPROC NamedBufferStorageMemEXT;
     PFNGLOBJECTLABELPROC ObjectLabel;
     PFNGLOBJECTPTRLABELPROC ObjectPtrLabel;
     PFNGLPATCHPARAMETERFVPROC PatchParameterfv;
@@ -2952,9 +3019,19 @@ typedef struct GladGLContext {
     PFNGLTEXSTORAGE2DMULTISAMPLEPROC TexStorage2DMultisample;
     PFNGLTEXSTORAGE3DPROC TexStorage3D;
     PFNGLTEXSTORAGE3DMULTISAMPLEPROC TexStorage3DMultisample;
+    PFNGLTEXSTORAGEMEM1DEXTPROC TexStorageMem1DEXT;
+    PFNGLTEXSTORAGEMEM2DEXTPROC TexStorageMem2DEXT;
+    PFNGLTEXSTORAGEMEM2DMULTISAMPLEEXTPROC TexStorageMem2DMultisampleEXT;
+    PFNGLTEXSTORAGEMEM3DEXTPROC TexStorageMem3DEXT;
+    PFNGLTEXSTORAGEMEM3DMULTISAMPLEEXTPROC TexStorageMem3DMultisampleEXT;
     PFNGLTEXSUBIMAGE1DPROC TexSubImage1D;
     PFNGLTEXSUBIMAGE2DPROC TexSubImage2D;
     PFNGLTEXSUBIMAGE3DPROC TexSubImage3D;
+    PFNGLTEXTURESTORAGEMEM1DEXTPROC TextureStorageMem1DEXT;
+    PFNGLTEXTURESTORAGEMEM2DEXTPROC TextureStorageMem2DEXT;
+    PFNGLTEXTURESTORAGEMEM2DMULTISAMPLEEXTPROC TextureStorageMem2DMultisampleEXT;
+    PFNGLTEXTURESTORAGEMEM3DEXTPROC TextureStorageMem3DEXT;
+    PFNGLTEXTURESTORAGEMEM3DMULTISAMPLEEXTPROC TextureStorageMem3DMultisampleEXT;
     PFNGLTEXTUREVIEWPROC TextureView;
     PFNGLTRANSFORMFEEDBACKVARYINGSPROC TransformFeedbackVaryings;
     PFNGLUNIFORM1DPROC Uniform1d;
@@ -3102,6 +3179,7 @@ typedef struct GladGLContext {
     PFNGLWAITSYNCPROC WaitSync;
     PFNGLBEGINQUERYEXTPROC BeginQueryEXT;
     PFNGLBLENDBARRIERPROC BlendBarrier;
+    PFNGLBUFFERSTORAGEEXTPROC BufferStorageEXT;
     PFNGLDELETEQUERIESEXTPROC DeleteQueriesEXT;
     PFNGLENDQUERYEXTPROC EndQueryEXT;
     PFNGLGENQUERIESEXTPROC GenQueriesEXT;
@@ -4128,6 +4206,40 @@ static void glad_gl_load_GL_ES_VERSION_3_2(GladGLContext *context, GLADuserptrlo
     context->TexParameterIuiv = (PFNGLTEXPARAMETERIUIVPROC) load(userptr, "glTexParameterIuiv");
     context->TexStorage3DMultisample = (PFNGLTEXSTORAGE3DMULTISAMPLEPROC) load(userptr, "glTexStorage3DMultisample");
 }
+static void glad_gl_load_GL_ARB_buffer_storage(GladGLContext *context, GLADuserptrloadfunc load, void* userptr) {
+    if(!context->ARB_buffer_storage) return;
+    context->BufferStorage = (PFNGLBUFFERSTORAGEPROC) load(userptr, "glBufferStorage");
+}
+static void glad_gl_load_GL_EXT_memory_object(GladGLContext *context, GLADuserptrloadfunc load, void* userptr) {
+    if(!context->EXT_memory_object) return;
+    context->BufferStorageMemEXT = (PFNGLBUFFERSTORAGEMEMEXTPROC) load(userptr, "glBufferStorageMemEXT");
+    context->CreateMemoryObjectsEXT = (PFNGLCREATEMEMORYOBJECTSEXTPROC) load(userptr, "glCreateMemoryObjectsEXT");
+    context->DeleteMemoryObjectsEXT = (PFNGLDELETEMEMORYOBJECTSEXTPROC) load(userptr, "glDeleteMemoryObjectsEXT");
+    context->GetMemoryObjectParameterivEXT = (PFNGLGETMEMORYOBJECTPARAMETERIVEXTPROC) load(userptr, "glGetMemoryObjectParameterivEXT");
+    context->GetUnsignedBytei_vEXT = (PFNGLGETUNSIGNEDBYTEI_VEXTPROC) load(userptr, "glGetUnsignedBytei_vEXT");
+    context->GetUnsignedBytevEXT = (PFNGLGETUNSIGNEDBYTEVEXTPROC) load(userptr, "glGetUnsignedBytevEXT");
+    context->IsMemoryObjectEXT = (PFNGLISMEMORYOBJECTEXTPROC) load(userptr, "glIsMemoryObjectEXT");
+    context->MemoryObjectParameterivEXT = (PFNGLMEMORYOBJECTPARAMETERIVEXTPROC) load(userptr, "glMemoryObjectParameterivEXT");
+    context->NamedBufferStorageMemEXT = (PFNGLNAMEDBUFFERSTORAGEMEMEXTPROC) load(userptr, "glNamedBufferStorageMemEXT");
+    context->TexStorageMem1DEXT = (PFNGLTEXSTORAGEMEM1DEXTPROC) load(userptr, "glTexStorageMem1DEXT");
+    context->TexStorageMem2DEXT = (PFNGLTEXSTORAGEMEM2DEXTPROC) load(userptr, "glTexStorageMem2DEXT");
+    context->TexStorageMem2DMultisampleEXT = (PFNGLTEXSTORAGEMEM2DMULTISAMPLEEXTPROC) load(userptr, "glTexStorageMem2DMultisampleEXT");
+    context->TexStorageMem3DEXT = (PFNGLTEXSTORAGEMEM3DEXTPROC) load(userptr, "glTexStorageMem3DEXT");
+    context->TexStorageMem3DMultisampleEXT = (PFNGLTEXSTORAGEMEM3DMULTISAMPLEEXTPROC) load(userptr, "glTexStorageMem3DMultisampleEXT");
+    context->TextureStorageMem1DEXT = (PFNGLTEXTURESTORAGEMEM1DEXTPROC) load(userptr, "glTextureStorageMem1DEXT");
+    context->TextureStorageMem2DEXT = (PFNGLTEXTURESTORAGEMEM2DEXTPROC) load(userptr, "glTextureStorageMem2DEXT");
+    context->TextureStorageMem2DMultisampleEXT = (PFNGLTEXTURESTORAGEMEM2DMULTISAMPLEEXTPROC) load(userptr, "glTextureStorageMem2DMultisampleEXT");
+    context->TextureStorageMem3DEXT = (PFNGLTEXTURESTORAGEMEM3DEXTPROC) load(userptr, "glTextureStorageMem3DEXT");
+    context->TextureStorageMem3DMultisampleEXT = (PFNGLTEXTURESTORAGEMEM3DMULTISAMPLEEXTPROC) load(userptr, "glTextureStorageMem3DMultisampleEXT");
+}
+static void glad_gl_load_GL_EXT_memory_object_fd(GladGLContext *context, GLADuserptrloadfunc load, void* userptr) {
+    if(!context->EXT_memory_object_fd) return;
+    context->ImportMemoryFdEXT = (PFNGLIMPORTMEMORYFDEXTPROC) load(userptr, "glImportMemoryFdEXT");
+}
+static void glad_gl_load_GL_EXT_buffer_storage(GladGLContext *context, GLADuserptrloadfunc load, void* userptr) {
+    if(!context->EXT_buffer_storage) return;
+    context->BufferStorageEXT = (PFNGLBUFFERSTORAGEEXTPROC) load(userptr, "glBufferStorageEXT");
+}
 static void glad_gl_load_GL_EXT_disjoint_timer_query(GladGLContext *context, GLADuserptrloadfunc load, void* userptr) {
     if(!context->EXT_disjoint_timer_query) return;
     context->BeginQueryEXT = (PFNGLBEGINQUERYEXTPROC) load(userptr, "glBeginQueryEXT");
@@ -4250,7 +4362,10 @@ static int glad_gl_find_extensions_gl(GladGLContext *context, int version) {
     char **exts_i = NULL;
     if (!glad_gl_get_extensions(context, version, &exts, &num_exts_i, &exts_i)) return 0;
 
+    context->ARB_buffer_storage = glad_gl_has_extension(version, exts, num_exts_i, exts_i, "GL_ARB_buffer_storage");
     context->ARB_shader_ballot = glad_gl_has_extension(version, exts, num_exts_i, exts_i, "GL_ARB_shader_ballot");
+    context->EXT_memory_object = glad_gl_has_extension(version, exts, num_exts_i, exts_i, "GL_EXT_memory_object");
+    context->EXT_memory_object_fd = glad_gl_has_extension(version, exts, num_exts_i, exts_i, "GL_EXT_memory_object_fd");
     context->KHR_shader_subgroup = glad_gl_has_extension(version, exts, num_exts_i, exts_i, "GL_KHR_shader_subgroup");
 
     glad_gl_free_extensions(exts_i, num_exts_i);
@@ -4328,6 +4443,9 @@ int gladLoadGLContextUserPtr(GladGLContext *context, GLADuserptrloadfunc load, v
     glad_gl_load_GL_VERSION_4_3(context, load, userptr);
 
     if (!glad_gl_find_extensions_gl(context, version)) return 0;
+    glad_gl_load_GL_ARB_buffer_storage(context, load, userptr);
+    glad_gl_load_GL_EXT_memory_object(context, load, userptr);
+    glad_gl_load_GL_EXT_memory_object_fd(context, load, userptr);
 
 
 
@@ -4345,7 +4463,10 @@ static int glad_gl_find_extensions_gles2(GladGLContext *context, int version) {
     char **exts_i = NULL;
     if (!glad_gl_get_extensions(context, version, &exts, &num_exts_i, &exts_i)) return 0;
 
+    context->EXT_memory_object = glad_gl_has_extension(version, exts, num_exts_i, exts_i, "GL_EXT_memory_object");
+    context->EXT_memory_object_fd = glad_gl_has_extension(version, exts, num_exts_i, exts_i, "GL_EXT_memory_object_fd");
     context->KHR_shader_subgroup = glad_gl_has_extension(version, exts, num_exts_i, exts_i, "GL_KHR_shader_subgroup");
+    context->EXT_buffer_storage = glad_gl_has_extension(version, exts, num_exts_i, exts_i, "GL_EXT_buffer_storage");
     context->EXT_disjoint_timer_query = glad_gl_has_extension(version, exts, num_exts_i, exts_i, "GL_EXT_disjoint_timer_query");
 
     glad_gl_free_extensions(exts_i, num_exts_i);
@@ -4399,6 +4520,9 @@ int gladLoadGLES2ContextUserPtr(GladGLContext *context, GLADuserptrloadfunc load
     glad_gl_load_GL_ES_VERSION_3_2(context, load, userptr);
 
     if (!glad_gl_find_extensions_gles2(context, version)) return 0;
+    glad_gl_load_GL_EXT_memory_object(context, load, userptr);
+    glad_gl_load_GL_EXT_memory_object_fd(context, load, userptr);
+    glad_gl_load_GL_EXT_buffer_storage(context, load, userptr);
     glad_gl_load_GL_EXT_disjoint_timer_query(context, load, userptr);
 
 
