@@ -123,6 +123,11 @@ float *test_random_boxes(size_t n, uint64_t seed);
 /* n boxes of a shape, 0.5 on a side: 0 clustered (8 tight clusters: runs of
  * equal codes), 1 all equal, 2 collinear (centroids on a line, shuffled). */
 float *test_shaped_boxes(int shape, size_t n, uint64_t seed);
+/* The radix tree of n sorted Morton codes (code_len 32 or 64 bits), each
+ * augmented with its sorted index (Karras 2012): the split of range
+ * [first, last], the last index sharing more than the range's common
+ * prefix with `first`. */
+size_t test_radix_split(const uint64_t *codes, int code_len, size_t first, size_t last);
 
 /** malloc that fails the test on NULL (never returns NULL, also for n 0). */
 uint32_t *test_alloc_u32(size_t n);
@@ -181,6 +186,8 @@ void check_sort_result(const uint32_t *in_keys, const uint32_t *in_values,
 /** A new buffer of alloc_words words, the first n words (n <= alloc_words)
  *  from data (data may be NULL), the rest zeros. */
 GLuint buf_create(const uint32_t *data, size_t n, size_t alloc_words);
+/** A buffer of n LBVH bounds (8 floats each, as test_random_boxes makes). */
+GLuint buf_bounds(const float *b, size_t n);
 void buf_upload(GLuint buf, const uint32_t *data, size_t n);
 /** glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT) + glMapBufferRange(READ). */
 void buf_read(GLuint buf, uint32_t *out, size_t n);

@@ -324,3 +324,22 @@ float *test_shaped_boxes(int shape, size_t n, uint64_t seed) {
   }
   return b;
 }
+
+static int clz64(uint64_t x) { return x ? __builtin_clzll(x) : 64; }
+
+/* common prefix of the index-augmented keys of sorted positions i and j */
+static int augmented_prefix(const uint64_t *codes, int code_len, size_t i, size_t j) {
+  if (codes[i] == codes[j]) return code_len + (clz64((uint64_t)(i ^ j)) - 32);
+  return clz64(codes[i] ^ codes[j]) - (64 - code_len);
+}
+
+size_t test_radix_split(const uint64_t *codes, int code_len, size_t first, size_t last) {
+  int common = augmented_prefix(codes, code_len, first, last);
+  size_t split = first, step = last - first;
+  do { /* binary search for the last index sharing more than `common` bits with first */
+    step = (step + 1) / 2;
+    size_t next = split + step;
+    if (next < last && augmented_prefix(codes, code_len, first, next) > common) split = next;
+  } while (step > 1);
+  return split;
+}

@@ -43,6 +43,8 @@ GLuint buf_create(const uint32_t *data, size_t n, size_t alloc_words) {
   return buf;
 }
 
+GLuint buf_bounds(const float *b, size_t n) { return buf_create((const uint32_t *)b, n * 8, n * 8); }
+
 void buf_upload(GLuint buf, const uint32_t *data, size_t n) {
   if (!n)
     return;

@@ -22,7 +22,6 @@ static uint64_t interleave(uint32_t x, uint32_t y, uint32_t z, unsigned bits_per
   return m;
 }
 
-static GLuint bounds_buffer(const float *b, size_t n) { return buf_create((const uint32_t *)b, n * 8, n * 8); }
 
 static uint64_t read_code(const uint32_t *words, size_t i, int wide) {
   return wide ? (uint64_t)words[2 * i] | ((uint64_t)words[2 * i + 1] << 32) : words[i];
@@ -70,7 +69,7 @@ static void check_grid_codes(unsigned morton_bits, int gpu_box, size_t gpu_count
   uint32_t *pattern = test_alloc_u32(code_words);
   for (size_t i = 0; i < code_words; i++) pattern[i] = PATTERN(i);
   const uint32_t count_words[4] = {7, 7, 7, (uint32_t)gpu_count};
-  GLuint bb = bounds_buffer(b, n), cb = buf_create(pattern, code_words, 2 * n);
+  GLuint bb = buf_bounds(b, n), cb = buf_create(pattern, code_words, 2 * n);
   GLuint count_b = gpu_count != CPU_COUNT ? buf_create(count_words, 4, 4) : 0;
   glradix_morton_desc d = {0};
   d.bounds = bb;
@@ -133,25 +132,10 @@ typedef struct cpu_tree {
   glradix_lbvh_node *nodes;
 } cpu_tree;
 
-static int clz64(uint64_t x) { return x ? __builtin_clzll(x) : 64; }
-
-/* common prefix of the index-augmented keys of sorted positions i and j */
-static int prefix(const cpu_tree *t, size_t i, size_t j) {
-  if (t->codes[i] == t->codes[j]) return t->code_len + (clz64((uint64_t)(i ^ j)) - 32);
-  return clz64(t->codes[i] ^ t->codes[j]) - (64 - t->code_len);
-}
-
 /* Top-down: [first, last] splits where the augmented keys' highest differing
  * bit flips; node numbering as Karras's. */
 static void build_range(cpu_tree *t, size_t first, size_t last, uint32_t node) {
-  int common = prefix(t, first, last);
-  size_t split = first;
-  size_t step = last - first;
-  do { /* binary search for the last index sharing more than `common` bits with first */
-    step = (step + 1) / 2;
-    size_t next = split + step;
-    if (next < last && prefix(t, first, next) > common) split = next;
-  } while (step > 1);
+  const size_t split = test_radix_split(t->codes, t->code_len, first, last);
   uint32_t n1 = (uint32_t)t->n - 1;
   uint32_t left = split == first ? n1 + (uint32_t)split : (uint32_t)split;
   uint32_t right = split + 1 == last ? n1 + (uint32_t)split + 1 : (uint32_t)split + 1;
@@ -197,7 +181,7 @@ static size_t check_tree_counted(float *b, size_t capacity, size_t gpu_count,
   const size_t n = gpu_count < capacity ? gpu_count : capacity;
   const size_t code_words = wide ? 2 * capacity : capacity;
   const size_t node_words = glradix_lbvh_nodes_bytes((uint32_t)capacity) / 4;
-  GLuint bb = bounds_buffer(b, capacity), cb = buf_create(NULL, 0, 2 * capacity);
+  GLuint bb = buf_bounds(b, capacity), cb = buf_create(NULL, 0, 2 * capacity);
   GLuint nb = buf_create(NULL, 0, node_words), gpu_cb = 0, count_b = 0;
   uint32_t *pattern = test_alloc_u32(node_words > code_words ? node_words : code_words);
   for (size_t i = 0; i < node_words || i < code_words; i++) pattern[i] = PATTERN(i);
@@ -441,7 +425,7 @@ END_TEST
 
 START_TEST(lbvh_bad_input) {
   float b[16] = {0};
-  GLuint bb = bounds_buffer(b, 2), small = buf_create(NULL, 0, 8);
+  GLuint bb = buf_bounds(b, 2), small = buf_create(NULL, 0, 8);
   glradix_lbvh_desc d = {0};
   d.bounds = bb;
   d.count = 2;
@@ -493,7 +477,7 @@ START_TEST(lbvh_bad_input) {
   /* an output that is the bounds buffer too: refused, the bounds untouched */
   float b3[24] = {0.0f, 0.0f, 0.0f, 0.0f, 1.0f, 1.0f, 1.0f, 0.0f, 2.0f, 2.0f, 2.0f, 0.0f,
                   3.0f, 3.0f, 3.0f, 0.0f, 4.0f, 4.0f, 4.0f, 0.0f, 5.0f, 5.0f, 5.0f, 0.0f};
-  GLuint both = bounds_buffer(b3, 3); /* 96 bytes: 2 boxes, or 3 nodes */
+  GLuint both = buf_bounds(b3, 3); /* 96 bytes: 2 boxes, or 3 nodes */
   d.bounds = d.nodes = both;
   test_log_reset(&tg_log);
   ck_assert_int_eq(glradix_lbvh_build(tg_ctx, &d), GLRADIX_ERROR_INVALID_ARGUMENT);
@@ -531,7 +515,7 @@ END_TEST
 START_TEST(gpu_count_bad_input) {
   enum { N = 5, NODE_WORDS = (2 * N - 1) * 8 + 12, CODE_WORDS = 2 * N };
   float *b = test_random_boxes(N, 61);
-  GLuint bb = bounds_buffer(b, N);
+  GLuint bb = buf_bounds(b, N);
   uint32_t pattern[NODE_WORDS], after[NODE_WORDS];
   for (size_t i = 0; i < NODE_WORDS; i++) pattern[i] = PATTERN(i);
   GLuint nb = buf_create(pattern, NODE_WORDS, NODE_WORDS);
@@ -612,7 +596,7 @@ START_TEST(lbvh_grid_limit) {
     const float box[8] = {x, y, 0.0f, 0.0f, x + 0.5f, y + 0.5f, 1.0f, 0.0f};
     memcpy(b + 8 * i, box, sizeof box);
   }
-  GLuint bb = bounds_buffer(b, N);
+  GLuint bb = buf_bounds(b, N);
   const size_t node_words = glradix_lbvh_nodes_bytes(N) / 4;
   uint32_t *pattern = test_alloc_u32(node_words), *after = test_alloc_u32(node_words);
   for (size_t i = 0; i < node_words; i++) pattern[i] = 0xA5A50000u + (uint32_t)(i & 0xFFFF);

@@ -24,10 +24,6 @@
 #define COUNT_OFFSET 12    /* bytes: a GPU count is word 3 of its buffer */
 #define PATTERN(i) (0xA5A50000u + (uint32_t)((i) & 0xFFFFu)) /* what must stay untouched */
 
-static GLuint bounds_buffer(const float *b, size_t n) {
-  return buf_create((const uint32_t *)b, n * 8, n * 8);
-}
-
 /* ---- the CPU reference ------------------------------------------------------ */
 
 typedef struct ref_tree {
@@ -37,27 +33,6 @@ typedef struct ref_tree {
   glradix_lbvh_node *nodes; /* 2n - 1; the leaves filled in by the caller */
   uint32_t next;            /* the next internal node's index, counting down */
 } ref_tree;
-
-static int clz64(uint64_t x) { return x ? __builtin_clzll(x) : 64; }
-
-/* common prefix of the index-augmented keys of sorted positions i and j */
-static int prefix(const ref_tree *t, size_t i, size_t j) {
-  if (t->codes[i] == t->codes[j]) return t->code_len + (clz64((uint64_t)(i ^ j)) - 32);
-  return clz64(t->codes[i] ^ t->codes[j]) - (64 - t->code_len);
-}
-
-/* Karras's split of [first, last]: the last index sharing more than the
- * range's common prefix with first (test_lbvh.c's build_range). */
-static size_t karras_split(const ref_tree *t, size_t first, size_t last) {
-  int common = prefix(t, first, last);
-  size_t split = first, step = last - first;
-  do {
-    step = (step + 1) / 2;
-    size_t next = split + step;
-    if (next < last && prefix(t, first, next) > common) split = next;
-  } while (step > 1);
-  return split;
-}
 
 static float fmin_(float x, float y) { return x < y ? x : y; }
 static float fmax_(float x, float y) { return x > y ? x : y; }
@@ -156,7 +131,7 @@ static size_t ref_clusters(ref_tree *t, size_t first, size_t last, uint32_t *out
     for (size_t k = first; k <= last; k++) out[k - first] = (uint32_t)(t->n - 1 + k);
     return last - first + 1;
   }
-  size_t split = karras_split(t, first, last);
+  size_t split = test_radix_split(t->codes, t->code_len, first, last);
   uint32_t list[LANES];
   size_t cnt = ref_clusters(t, first, split, list);
   cnt += ref_clusters(t, split + 1, last, list + cnt);
@@ -435,7 +410,7 @@ static size_t check_quality(float *b, const build_case *c) {
   const size_t words = glradix_lbvh_nodes_bytes((uint32_t)c->capacity) / 4;
   uint32_t *pattern = test_alloc_u32(words);
   for (size_t i = 0; i < words; i++) pattern[i] = PATTERN(i);
-  GLuint bb = bounds_buffer(b, c->capacity), nb = buf_create(NULL, 0, words), count_b = 0;
+  GLuint bb = buf_bounds(b, c->capacity), nb = buf_create(NULL, 0, words), count_b = 0;
   const uint32_t count_words[4] = {7, 7, 7, (uint32_t)c->gpu_count};
   if (c->gpu_count != CPU_COUNT) count_b = buf_create(count_words, 4, 4);
   size_t depth = 0;
@@ -667,7 +642,7 @@ static void check_quality_refit(float *b, float *moved, const build_case *c, int
            c->capacity, c->gpu_count, c->bits, refit_quality);
   uint32_t *pattern = test_alloc_u32(words);
   for (size_t i = 0; i < words; i++) pattern[i] = PATTERN(i);
-  GLuint bb = bounds_buffer(b, c->capacity), nb = buf_create(NULL, 0, words), count_b = 0;
+  GLuint bb = buf_bounds(b, c->capacity), nb = buf_create(NULL, 0, words), count_b = 0;
   const uint32_t count_words[4] = {7, 7, 7, (uint32_t)c->gpu_count};
   if (c->gpu_count != CPU_COUNT) count_b = buf_create(count_words, 4, 4);
   uint32_t *built = expect_quality_build(bb, nb, count_b, b, c, pattern, what, NULL);
@@ -775,7 +750,7 @@ START_TEST(sah_below_lbvh) {
   float *b = test_random_boxes(n, 2600);
   uint32_t *pattern = test_alloc_u32(words);
   for (size_t i = 0; i < words; i++) pattern[i] = PATTERN(i);
-  GLuint bb = bounds_buffer(b, n), nb = buf_create(NULL, 0, words);
+  GLuint bb = buf_bounds(b, n), nb = buf_create(NULL, 0, words);
   uint32_t *quality = expect_quality_build(bb, nb, 0, b, &c, pattern, "sah: quality", NULL);
   build(bb, nb, 0, &c, 0, pattern, "sah: lbvh");
   uint32_t *lbvh = test_alloc_u32(words);

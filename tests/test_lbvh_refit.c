@@ -11,10 +11,6 @@
 
 #include "glradix/lbvh.h"
 
-static GLuint bounds_buffer(const float *b, size_t n) {
-  return buf_create((const uint32_t *)b, n * 8, n * 8);
-}
-
 /* The nodes of a tree of n primitives, read back and checked to be one
  * (links in range, every node but the root some node's child exactly
  * once), so that a broken tree fails here with its first bad link instead
@@ -89,7 +85,7 @@ static void expect_refit(const glradix_lbvh_node *built, const glradix_lbvh_node
 static GLuint build_tree(glradix_context *ctx, size_t n, unsigned bits, uint64_t seed,
                          GLuint *bounds) {
   float *b = test_random_boxes(n, seed);
-  *bounds = bounds_buffer(b, n);
+  *bounds = buf_bounds(b, n);
   free(b);
   GLuint nodes = buf_create(NULL, 0, glradix_lbvh_nodes_bytes((uint32_t)n) / 4);
   glradix_lbvh_desc d = {0};
@@ -171,7 +167,7 @@ static void check_refit_counted(size_t capacity, size_t gpu_count, unsigned bits
   char what[96];
   snprintf(what, sizeof what, "capacity %zu gpu count %zu bits %u", capacity, gpu_count, bits);
   float *b = test_random_boxes(capacity, seed);
-  GLuint bounds = bounds_buffer(b, capacity);
+  GLuint bounds = buf_bounds(b, capacity);
   uint32_t *pattern = test_alloc_u32(node_words), *got = test_alloc_u32(node_words);
   for (size_t i = 0; i < node_words; i++) pattern[i] = 0xA5A50000u + (uint32_t)(i & 0xFFFF);
   GLuint nodes = buf_create(pattern, node_words, node_words);
@@ -357,7 +353,7 @@ START_TEST(refit_bad_input) {
   for (size_t i = 0; i < junk_words; i++) junk[i] = (uint32_t)test_rng_next(&st);
   float *boxes = test_random_boxes(JUNK_N, 78);
   GLuint junk_nodes = buf_create(junk, junk_words, junk_words);
-  GLuint junk_bounds = bounds_buffer(boxes, JUNK_N);
+  GLuint junk_bounds = buf_bounds(boxes, JUNK_N);
   glradix_lbvh_desc jd = {0};
   jd.bounds = junk_bounds;
   jd.count = JUNK_N;
