@@ -20,8 +20,8 @@ out=${OUT:?}/lbvh.txt
 echo "# $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader), one process a line, the default forms: bench/gpu_lbvh.sh (Release build)" >"$out"
 run() {
   {
-    echo "== $*"
     # GL's own buffers, as every table (gpu_env.sh's gl_buffers_bench)
+    echo "== $1 --memory gl ${*:2}"
     timeout 60 "./$1" --memory gl "${@:2}" 2>&1 | grep -vE "^\s*$"
     echo "rc ${PIPESTATUS[0]}"
   } >>"$out"
@@ -41,8 +41,8 @@ run glradix-bench --pairs --key-bits 30 --n 1M,4M,16M
 run glradix-bench --pairs --key-bits 63 --key-type uint64 --n 1M,16M
 echo "# the tree pass's work group (GLRADIX_TEST_FORMS through the test hook)" >>"$out"
 for g in 128 256 512; do
-  echo "== env GLRADIX_TEST_FORMS=\"gpu lbvh_wg=$g\" glradix-bench-gpu-forms --lbvh --n 1M,16M --key-bits 30 --stages" >>"$out"
-  GLRADIX_TEST_FORMS="gpu lbvh_wg=$g" timeout 60 ./glradix-bench-gpu-forms --lbvh --n 1M,16M \
+  echo "== env GLRADIX_TEST_FORMS=\"gpu lbvh_wg=$g\" glradix-bench-gpu-forms --memory gl --lbvh --n 1M,16M --key-bits 30 --stages" >>"$out"
+  GLRADIX_TEST_FORMS="gpu lbvh_wg=$g" timeout 60 ./glradix-bench-gpu-forms --memory gl --lbvh --n 1M,16M \
     --key-bits 30 --stages 2>&1 | grep -vE "^\s*$" >>"$out"
 done
-grep -E "^==|^lbvh:|rays:" "$out"
+grep -E "^==|^lbvh( quality)?:|rays:" "$out"
