@@ -461,6 +461,9 @@ uint lbvh_count() { return min(lbvh_state[LBVH_COUNT_SLOT], u_capacity); }
 // with RIGHT_CHILD set for a right child (internal nodes are below 2^31);
 // the root's is 0xFFFFFFFF.
 #define PARENT(i) nodes[2u * (2u * u_capacity - 1u) + ((i) >> 2u)][(i) & 3u]
+// Each leaf's primitive, kept after the parent words (capacity words, four
+// to a uvec4): a refit reads 4 bytes a leaf there instead of a node word.
+#define LEAF_PRIM(k) nodes[2u * (2u * u_capacity - 1u) + (2u * u_capacity + 2u) / 4u + ((k) >> 2u)][(k) & 3u]
 #define RIGHT_CHILD 0x80000000u
 
 // The bottom-up passes (lbvh_tree.comp, lbvh_cluster.comp): an exchange

@@ -244,8 +244,16 @@ void expect_lbvh_rest_root(const glradix_lbvh_node *tree, size_t n, size_t capac
   char kept[160];
   snprintf(kept, sizeof kept, "%s: kept parent words", what);
   expect_equal_u32(parents, words + nodes_words, nodes, kept);
+  const size_t prims_words = nodes_words + (2 * capacity - 1 + 3) / 4 * 4;
   expect_equal_u32(pattern + nodes_words + nodes, words + nodes_words + nodes,
-                   all_words - nodes_words - nodes, what);
+                   prims_words - nodes_words - nodes, what);
+  uint32_t *prims = test_alloc_u32(n ? n : 1);
+  for (size_t k = 0; k < n; k++) prims[k] = tree[n - 1 + k].a;
+  snprintf(kept, sizeof kept, "%s: kept leaf primitives", what);
+  expect_equal_u32(prims, words + prims_words, n, kept);
+  expect_equal_u32(pattern + prims_words + n, words + prims_words + n,
+                   all_words - prims_words - n, what);
+  free(prims);
   free(parents);
 }
 

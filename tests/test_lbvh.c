@@ -496,10 +496,12 @@ START_TEST(lbvh_bad_input) {
   ck_assert_int_eq(glradix_lbvh_build(tg_ctx, NULL), GLRADIX_ERROR_INVALID_ARGUMENT);
   ck_assert_int_eq(glradix_morton_codes(NULL, &m), GLRADIX_ERROR_INVALID_ARGUMENT);
   ck_assert_uint_eq(glradix_lbvh_nodes_bytes(0), 0);
-  ck_assert_uint_eq(glradix_lbvh_nodes_bytes(3), 5 * 32 + 2 * 16); /* and 5 parent words */
-  ck_assert_uint_eq(glradix_lbvh_nodes_bytes(2), 3 * 32 + 16);
+  /* and 5 parent words, then 3 leaf primitives */
+  ck_assert_uint_eq(glradix_lbvh_nodes_bytes(3), 5 * 32 + 2 * 16 + 16);
+  ck_assert_uint_eq(glradix_lbvh_nodes_bytes(2), 3 * 32 + 16 + 16);
+  ck_assert_uint_eq(glradix_lbvh_nodes_bytes(5), 9 * 32 + 3 * 16 + 2 * 16);
   const uint64_t nodes = 2 * (uint64_t)UINT32_MAX - 1; /* their bytes pass 32 bits */
-  const uint64_t most = nodes * 32 + (nodes + 3) / 4 * 16;
+  const uint64_t most = nodes * 32 + (nodes + 3) / 4 * 16 + ((uint64_t)UINT32_MAX + 3) / 4 * 16;
   ck_assert_uint_eq(glradix_lbvh_nodes_bytes(UINT32_MAX),
                     most > SIZE_MAX ? SIZE_MAX : (size_t)most);
   buf_delete(bb);
@@ -513,7 +515,7 @@ END_TEST
  * count_buffer mapped. Each refused with one log line naming count_buffer,
  * and nothing written. */
 START_TEST(gpu_count_bad_input) {
-  enum { N = 5, NODE_WORDS = (2 * N - 1) * 8 + 12, CODE_WORDS = 2 * N };
+  enum { N = 5, NODE_WORDS = (2 * N - 1) * 8 + 12 + 8, CODE_WORDS = 2 * N }; /* nodes_bytes(5) */
   float *b = test_random_boxes(N, 61);
   GLuint bb = buf_bounds(b, N);
   uint32_t pattern[NODE_WORDS], after[NODE_WORDS];

@@ -256,7 +256,8 @@ END_TEST
 /* Refused input: the status, one log line naming the problem, and the
  * nodes (and bounds) as they were. */
 START_TEST(refit_bad_input) {
-  enum { N = 5, NODE_WORDS = (2 * N - 1) * 8, ALL_WORDS = NODE_WORDS + 12 };
+  /* the nodes, 9 parent words (12 with padding), 5 primitives (8) */
+  enum { N = 5, NODE_WORDS = (2 * N - 1) * 8, PARENT_WORDS = NODE_WORDS + 12, ALL_WORDS = PARENT_WORDS + 8 };
   GLuint bounds;
   GLuint nodes = build_tree(tg_ctx, N, 30, 51, &bounds);
   uint32_t before[ALL_WORDS], after[ALL_WORDS];
@@ -268,11 +269,13 @@ START_TEST(refit_bad_input) {
   GLuint small_bounds = buf_create((const uint32_t *)moved, N * 8 - 8, N * 8 - 8);
   /* 2N - 1 nodes and no room for their parent words */
   GLuint old_layout = buf_create(before, NODE_WORDS, NODE_WORDS);
+  /* the parent words and no room for the leaves' primitives */
+  GLuint no_prims = buf_create(before, PARENT_WORDS, PARENT_WORDS);
   glradix_lbvh_desc d = {0};
   d.bounds = bounds;
   d.count = N;
   d.nodes = nodes;
-  enum { CASES = 9 };
+  enum { CASES = 10 };
   struct {
     glradix_lbvh_desc d;
     glradix_status want;
@@ -301,6 +304,8 @@ START_TEST(refit_bad_input) {
   cases[7].what = "count above the buffers'", cases[7].says = "bounds";
   cases[8].d.nodes = old_layout;
   cases[8].what = "nodes without parent words", cases[8].says = "nodes";
+  cases[9].d.nodes = no_prims;
+  cases[9].what = "nodes without leaf primitives", cases[9].says = "nodes";
   for (int i = 0; i < CASES; i++) {
     test_log_reset(&tg_log);
     glradix_status s = glradix_lbvh_refit(tg_ctx, &cases[i].d);
@@ -370,6 +375,7 @@ START_TEST(refit_bad_input) {
   free(boxes);
   free(still);
   buf_delete(old_layout);
+  buf_delete(no_prims);
   buf_delete(small_nodes);
   buf_delete(small_bounds);
   buf_delete(bounds);

@@ -98,8 +98,9 @@ START_TEST(broken_lbvh_shader_fails_the_lbvh_call_only) {
   buffer_data_fn buffer_data = (buffer_data_fn)gl_proc("glBufferData");
   get_buffer_sub_data_fn get_sub = (get_buffer_sub_data_fn)gl_proc("glGetBufferSubData");
   ck_assert_msg(st == GLRADIX_OK, "glradix_create: %s (log: %s)", glradix_status_string(st), g_log);
-  /* the nodes and their parent words, four to 16 bytes (lbvh.h) */
-  enum { N = 3000, NODE_WORDS = (2 * N - 1) * 8 + (2 * N - 1 + 3) / 4 * 4 };
+  /* the nodes, their parent words and the leaves' primitives, four words
+   * to 16 bytes (lbvh.h) */
+  enum { N = 3000, NODE_WORDS = (2 * N - 1) * 8 + (2 * N - 1 + 3) / 4 * 4 + (N + 3) / 4 * 4 };
   static float boxes[N * 8];
   static uint32_t keys[N], nodes[NODE_WORDS], after[NODE_WORDS];
   for (uint32_t i = 0; i < N; i++) {

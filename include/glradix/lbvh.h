@@ -88,8 +88,10 @@ typedef struct glradix_lbvh_desc {
  * (at byte (2*count-1)*32) the build keeps each node's parent word, a
  * uint32 each, padded to whole 16 bytes: the parent's index, with bit 31
  * set for a right child (b); the root's is 0xFFFFFFFF, or
- * GLRADIX_LBVH_CLUSTERED_ROOT in a quality build's tree. glradix_lbvh_refit
- * climbs along them; traversals need only the nodes.
+ * GLRADIX_LBVH_CLUSTERED_ROOT in a quality build's tree. Then each leaf's
+ * primitive (leaf k's a), a uint32 each for the count leaves, padded to
+ * whole 16 bytes. glradix_lbvh_refit reads the primitives and climbs along
+ * the parent words; traversals need only the nodes.
  */
 typedef struct glradix_lbvh_node {
   float min[3];
@@ -104,7 +106,8 @@ typedef struct glradix_lbvh_node {
 #define GLRADIX_LBVH_CLUSTERED_ROOT 0xFFFFFFFEu
 
 /** The nodes buffer's bytes: (2 * count - 1) * 32 for the nodes, then
- *  their parent words, ceil((2 * count - 1) / 4) * 16; 0 for count 0;
+ *  their parent words, ceil((2 * count - 1) / 4) * 16, then the leaves'
+ *  primitives, ceil(count / 4) * 16; 0 for count 0;
  *  SIZE_MAX where that does not fit a size_t (32-bit platforms, count
  *  above 2^26). */
 GLRADIX_API size_t glradix_lbvh_nodes_bytes(uint32_t count);
@@ -154,10 +157,11 @@ GLRADIX_API glradix_status glradix_lbvh_build(glradix_context *ctx, const glradi
  * (deforming geometry): desc->bounds, count and nodes as for that build
  * (count the same); the Morton and scene-box fields are ignored. No sort
  * and no new links: each leaf takes its primitive's box, and the internal
- * boxes are refit bottom-up along the parent words the build kept in the
- * nodes buffer (nothing the build left on a context is needed, so other
- * builds and sorts may come between, on any context); nodes buffers of
- * 2*count-1 nodes alone (no room for the words) are refused as too small,
+ * boxes are refit bottom-up along the parent words, both as the build kept
+ * them in the nodes buffer (nothing the build left on a context is needed,
+ * so other builds and sorts may come between, on any context); nodes
+ * buffers with no room for those words (2*count-1 nodes alone, or a layout
+ * before the kept primitives) are refused as too small,
  * and a buffer no build made gives undefined boxes, nothing written
  * outside it. The
  * boxes are exactly those a build of the same topology gives; the tree's

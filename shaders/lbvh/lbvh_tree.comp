@@ -103,8 +103,8 @@ void join(uint other) {
   hi = max(hi, uintBitsToFloat(NODE_HI(sibling).xyz));
 #ifdef LBVH_REFIT
   id = parent;
-  NODE_LO(id).xyz = floatBitsToUint(lo);
-  NODE_HI(id).xyz = floatBitsToUint(hi);
+  // whole words (the links are the ones there): no sector written in part
+  STORE_NODE(id, lo, is_left ? me : sibling, hi, is_left ? sibling : me);
 #else
   l = lft;
   r = rgt;

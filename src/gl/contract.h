@@ -220,7 +220,7 @@
   /* the quality build's tree pass */                                                              \
   P(LBVH_CLUSTER_30,       lbvh_cluster,    0, 0, QUALITY, COUNT,           6,                LBVH30_PREFIX) \
   P(LBVH_CLUSTER_63,       lbvh_cluster,    0, 0, QUALITY, COUNT,           6,                LBVH63_PREFIX) \
-  P(LBVH_REFIT_LEAVES,     lbvh_refit_leaves, 0, 0, LBVH, WINDOW,        4,                LBVH30) \
+  P(LBVH_REFIT_LEAVES,     lbvh_refit_leaves, 0, 0, LBVH, WINDOW,        3,                LBVH30) \
   P(LBVH_REFIT,            lbvh_tree,       0, 0, LBVH, COUNT,           4,                LBVH30_REFIT) \
   /* scratch words from the CPU (fill_words.c) */                                                  \
   P(FILL_WORDS,            fill_words,      0, 0, BASE, FILL,            1,                NONE)

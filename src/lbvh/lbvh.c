@@ -9,10 +9,11 @@
 #include <stdint.h>
 
 /* The nodes' bytes, in 64 bits (they pass a 32-bit size_t for n above
- * 2^26): 2n - 1 nodes, then their parent words, four to 16 bytes. */
+ * 2^26): 2n - 1 nodes, then their parent words, then the n leaves'
+ * primitives, four words to 16 bytes. */
 static uint64_t nodes_bytes(uint32_t count) {
   const uint64_t nodes = count == 0 ? 0 : 2 * (uint64_t)count - 1;
-  return nodes * sizeof(glradix_lbvh_node) + (nodes + 3) / 4 * 16;
+  return nodes * sizeof(glradix_lbvh_node) + (nodes + 3) / 4 * 16 + ((uint64_t)count + 3) / 4 * 16;
 }
 
 size_t glradix_lbvh_nodes_bytes(uint32_t count) {
@@ -31,9 +32,8 @@ static void reset_slots(glradix_context *ctx, GLuint n) {
 /* The leaves' bounds are gathered in windows of ctx->forms.lbvh_window
  * primitives (lbvh_leaves.comp says why): a dispatch per window, each
  * writing the leaves of its window's primitives, which the shader finds
- * from the GPU's count (count is the capacity). `copied`: the later
- * windows read what the first one copied (lbvh_refit_leaves). */
-static void dispatch_windows(glradix_context *ctx, GLuint count, bool copied) {
+ * from the GPU's count (count is the capacity). */
+static void dispatch_windows(glradix_context *ctx, GLuint count) {
   GladGLContext *gl = &ctx->gl;
   const GLuint window_size = ctx->forms.lbvh_window;
   gl->Uniform1ui(_GLRADIX_LOC_WINDOW_SIZE, window_size);
@@ -41,7 +41,6 @@ static void dispatch_windows(glradix_context *ctx, GLuint count, bool copied) {
     gl->Uniform1ui(_GLRADIX_LOC_PRIM_WINDOW, window);
     _glradix_dispatch(ctx, _glradix_div_up(count, ctx->forms.wg_size));
     if (count - window <= window_size) break;
-    if (copied && window == 0) gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
   }
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
@@ -55,7 +54,7 @@ static void lbvh_leaves(glradix_context *ctx, const glradix_lbvh_desc *d) {
   _glradix_bind(ctx, _GLRADIX_B_NODES, d->nodes, nodes_bytes(d->count));
   _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->lbvh_state.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, d->count);
-  dispatch_windows(ctx, d->count, false);
+  dispatch_windows(ctx, d->count);
 }
 
 /* a built tree's leaves' boxes from d->bounds, each leaf keeping its
@@ -65,10 +64,9 @@ static void lbvh_refit_leaves(glradix_context *ctx, const glradix_lbvh_desc *d) 
   gl->UseProgram(ctx->programs[_GLRADIX_SET_BASE][_GLRADIX_PROG_LBVH_REFIT_LEAVES]);
   _glradix_bind(ctx, _GLRADIX_B_BOUNDS, d->bounds, (uint64_t)d->count * 32u);
   _glradix_bind(ctx, _GLRADIX_B_NODES, d->nodes, nodes_bytes(d->count));
-  _glradix_bind(ctx, _GLRADIX_B_INDICES, ctx->lbvh_indices.name, 0);
   _glradix_bind(ctx, _GLRADIX_B_BOX, ctx->lbvh_state.name, 0);
   gl->Uniform1ui(_GLRADIX_LOC_COUNT, d->count);
-  dispatch_windows(ctx, d->count, true);
+  dispatch_windows(ctx, d->count);
 }
 
 /* A bottom-up tree pass with its buffers bound, in groups of `wg`: the
@@ -213,7 +211,6 @@ static glradix_status refit(glradix_context *ctx, const glradix_lbvh_desc *d) {
   const GLsizeiptr n = d->count;
   const char *what = "allocating LBVH scratch";
   glradix_status st = _glradix_ensure_scratch(ctx, &ctx->lbvh_parents, n * 4, what);
-  if (st == GLRADIX_OK) st = _glradix_ensure_scratch(ctx, &ctx->lbvh_indices, n * 4, what);
   if (st == GLRADIX_OK)
     st = _glradix_lbvh_state(ctx, d->count, d->count_buffer, d->count_offset, false);
   if (st != GLRADIX_OK) return st;
