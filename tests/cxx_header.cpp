@@ -22,7 +22,7 @@ int main() {
   glradix_version(&major, &minor, &patch);
   glradix_destroy(nullptr);
   static_assert(sizeof(glradix_lbvh_node) == 32, "node layout is 32 bytes");
-  if (glradix_lbvh_nodes_bytes(2) != 3 * 32 + 16) return 1; // 3 nodes, 3 parent words
+  if (glradix_lbvh_nodes_bytes(2) != 3 * 32 + 16 + 16) return 1; // 3 nodes, 3 parent words, 2 primitives
   if (glradix_buffer_create(nullptr, 16, nullptr) != GLRADIX_ERROR_INVALID_ARGUMENT ||
       glradix_buffer_destroy(nullptr, 1) != GLRADIX_ERROR_INVALID_ARGUMENT ||
       glradix_buffer_imported(nullptr, 1) != 0)
