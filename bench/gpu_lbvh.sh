@@ -7,15 +7,19 @@
 # Writes $OUT/lbvh.txt, to be copied into bench/results/<gpu>/: each
 # command after "==", then its output (builds, refits, steps, --verify,
 # the mesh scene, rays, the sort alone), then the tree pass's group sizes
-# through the test hook. The call runs about 2 minutes.
+# through the test hook. The call runs about 2 minutes. BUILD=DIR runs the
+# programs of a Release build already there instead of building one.
 set -uo pipefail
 source bench/gpu_env.sh .tdebs
-w=$(mktemp -d)
-cmake -S . -B "$w/build" -DCMAKE_BUILD_TYPE=Release -DGLRADIX_BUILD_DEMO=OFF \
-      -DGLRADIX_BUILD_EXAMPLES=OFF >"$w/cmake.log" 2>&1 || { cat "$w/cmake.log"; exit 1; }
-cmake --build "$w/build" -j "$(nproc)" --target glradix-bench glradix-bench-gpu-forms \
-      >"$w/build.log" 2>&1 || { tail -50 "$w/build.log"; exit 1; }
-cd "$w/build/bench" || exit 1
+build=${BUILD:-}
+if [ -z "$build" ]; then
+  build=$(mktemp -d)/build
+  cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DGLRADIX_BUILD_DEMO=OFF \
+        -DGLRADIX_BUILD_EXAMPLES=OFF >"$build.cmake.log" 2>&1 || { cat "$build.cmake.log"; exit 1; }
+  cmake --build "$build" -j "$(nproc)" --target glradix-bench glradix-bench-gpu-forms \
+        >"$build.log" 2>&1 || { tail -50 "$build.log"; exit 1; }
+fi
+cd "$build/bench" || exit 1
 out=${OUT:?}/lbvh.txt
 echo "# $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader), one process a line, the default forms: bench/gpu_lbvh.sh (Release build)" >"$out"
 run() {
