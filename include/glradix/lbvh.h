@@ -156,16 +156,16 @@ GLRADIX_API glradix_status glradix_lbvh_build(glradix_context *ctx, const glradi
  * New boxes for the primitives of a tree that glradix_lbvh_build made
  * (deforming geometry): desc->bounds, count and nodes as for that build
  * (count the same); the Morton and scene-box fields are ignored. No sort
- * and no new links: each leaf takes its primitive's box, and the internal
- * boxes are refit bottom-up along the parent words, both as the build kept
- * them in the nodes buffer (nothing the build left on a context is needed,
- * so other builds and sorts may come between, on any context); nodes
- * buffers with no room for those words (2*count-1 nodes alone, or a layout
- * before the kept primitives) are refused as too small,
+ * and no new links: each leaf takes the box of the primitive the build kept
+ * for it, and the internal boxes are refit bottom-up along the parent words
+ * the build kept, both in the nodes buffer (nothing the build left on a
+ * context is needed, so other builds and sorts may come between, on any
+ * context); nodes buffers with no room for those words (2*count-1 nodes
+ * alone, or a layout before the kept primitives) are refused as too small,
  * and a buffer no build made gives undefined boxes, nothing written
- * outside it. The
- * boxes are exactly those a build of the same topology gives; the tree's
- * quality follows how far the primitives moved. With a count_buffer, as
+ * outside it. The boxes are exactly those a build of the same topology
+ * gives; the tree's quality follows how far the primitives moved. With a
+ * count_buffer, as
  * for the build: the tree of m = min(GPU count, count) primitives (a build
  * of that GPU count) is refit, the nodes from 2m-1 on are left as they
  * were, and m = 0 writes nothing.
