@@ -165,10 +165,9 @@ GLRADIX_API glradix_status glradix_lbvh_build(glradix_context *ctx, const glradi
  * and a buffer no build made gives undefined boxes, nothing written
  * outside it. The boxes are exactly those a build of the same topology
  * gives; the tree's quality follows how far the primitives moved. With a
- * count_buffer, as
- * for the build: the tree of m = min(GPU count, count) primitives (a build
- * of that GPU count) is refit, the nodes from 2m-1 on are left as they
- * were, and m = 0 writes nothing.
+ * count_buffer, as for the build: the tree of m = min(GPU count, count)
+ * primitives (a build of that GPU count) is refit, the nodes from 2m-1 on
+ * are left as they were, and m = 0 writes nothing.
  *
  * @errors GLRADIX_ERROR_INVALID_ARGUMENT (ctx or desc NULL; count 0;
  *         bounds or nodes not buffers, too small or mapped; nodes the same
