@@ -154,10 +154,11 @@ void ref_sort_keys(const uint32_t *keys, size_t n, uint32_t *ref_keys);
 /** Checks a nodes buffer read back whole (`words`, of a tree of n of
  *  `capacity` primitives, n <= capacity) around the tree `tree` (2n - 1
  *  nodes, whose children say the topology): the nodes past the tree as in
- *  `pattern` (the buffer before the call), and the parent words kept after
- *  the 2 * capacity - 1 nodes (lbvh.h): each of the tree's nodes' its
+ *  `pattern` (the buffer before the call); the parent words kept after
+ *  the 2 * capacity - 1 nodes (lbvh.h), each of the tree's nodes' its
  *  parent's index, the right child's with bit 31 set, the root's
- *  0xFFFFFFFF, and the words past them as in `pattern`. */
+ *  0xFFFFFFFF; then the leaves' primitives kept after those, each leaf's
+ *  a; and every other word as in `pattern`. */
 void expect_lbvh_rest(const glradix_lbvh_node *tree, size_t n, size_t capacity,
                       const uint32_t *words, const uint32_t *pattern, const char *what);
 /** The same with the root's word root_word: GLRADIX_LBVH_CLUSTERED_ROOT
@@ -166,6 +167,14 @@ void expect_lbvh_rest(const glradix_lbvh_node *tree, size_t n, size_t capacity,
 void expect_lbvh_rest_root(const glradix_lbvh_node *tree, size_t n, size_t capacity,
                            const uint32_t *words, const uint32_t *pattern, uint32_t root_word,
                            const char *what);
+
+/** Every node of `gpu`, a tree of n primitives refit over boxes b (8
+ *  floats each), against a CPU refit of `built`'s links (already known to
+ *  form a tree: the walk is explicit, so deep trees do too): the same
+ *  links, each leaf its primitive's box, each internal node its children's
+ *  union, bit for bit. */
+void expect_lbvh_refit(const glradix_lbvh_node *built, const glradix_lbvh_node *gpu, size_t n,
+                       const float *b, const char *what);
 
 /** Fails the test with the first mismatch (index, expected, got) and `what`. */
 void expect_equal_u32(const uint32_t *expected, const uint32_t *got, size_t n,
@@ -223,6 +232,13 @@ void run_gl_sort_twice_padded(glradix_context *ctx, size_t n, test_dist d,
 /** The same with glradix_sort_host (whole keys). */
 void run_host_sort_twice(glradix_context *ctx, size_t n, test_dist d, int pairs,
                          uint64_t seed);
+
+/** GPU-count tests: a call without a count buffer (a gpu_count argument
+ *  of CPU_COUNT), and the byte offset of the count, word 3 of its buffer. */
+#define CPU_COUNT SIZE_MAX
+#define COUNT_OFFSET 12
+/** Word i of what a buffer holds before a call, to find untouched again. */
+#define PATTERN(i) (0xA5A50000u + (uint32_t)((i) & 0xFFFFu))
 
 /** ck_assert_msg for loops over every element: Check's bookkeeping (a
  *  write() per passing assertion) only happens when it fails. */

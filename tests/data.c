@@ -257,6 +257,60 @@ void expect_lbvh_rest_root(const glradix_lbvh_node *tree, size_t n, size_t capac
   free(parents);
 }
 
+/* The CPU refit of tree t (2n - 1 nodes) over boxes b, bottom-up by an
+ * explicit walk (a quality build's caterpillar is deep): leaves take
+ * their primitive's box, internal nodes their children's union. */
+static void cpu_refit(glradix_lbvh_node *t, size_t n, const float *b) {
+  uint32_t *stack = test_alloc_u32(6 * n); /* node, children done */
+  size_t top = 0;
+  stack[top++] = 0;
+  stack[top++] = 0;
+  while (top) {
+    uint32_t done = stack[--top], x = stack[--top];
+    glradix_lbvh_node *v = &t[x];
+    if (v->b == GLRADIX_LBVH_LEAF) {
+      memcpy(v->min, &b[8 * v->a], sizeof v->min);
+      memcpy(v->max, &b[8 * v->a + 4], sizeof v->max);
+    } else if (!done) {
+      stack[top++] = x;
+      stack[top++] = 1;
+      stack[top++] = v->a;
+      stack[top++] = 0;
+      stack[top++] = v->b;
+      stack[top++] = 0;
+    } else {
+      for (int c = 0; c < 3; c++) {
+        const float la = t[v->a].min[c], lb = t[v->b].min[c];
+        const float ha = t[v->a].max[c], hb = t[v->b].max[c];
+        v->min[c] = la < lb ? la : lb;
+        v->max[c] = ha > hb ? ha : hb;
+      }
+    }
+  }
+  free(stack);
+}
+
+void expect_lbvh_refit(const glradix_lbvh_node *built, const glradix_lbvh_node *gpu, size_t n,
+                       const float *b, const char *what) {
+  glradix_lbvh_node *want = malloc((2 * n - 1) * sizeof *want);
+  ck_assert_ptr_nonnull(want);
+  memcpy(want, built, (2 * n - 1) * sizeof *want);
+  cpu_refit(want, n, b);
+  for (size_t i = 0; i < 2 * n - 1; i++) {
+    EXPECT_MSG(gpu[i].a == built[i].a && gpu[i].b == built[i].b,
+               "%s: node %zu links (%u, %u) after the refit, (%u, %u) built", what, i, gpu[i].a,
+               gpu[i].b, built[i].a, built[i].b);
+    EXPECT_MSG(memcmp(gpu[i].min, want[i].min, sizeof want[i].min) == 0 &&
+                   memcmp(gpu[i].max, want[i].max, sizeof want[i].max) == 0,
+               "%s: node %zu box (%g %g %g)-(%g %g %g), CPU refit (%g %g %g)-(%g %g %g)", what,
+               i, (double)gpu[i].min[0], (double)gpu[i].min[1], (double)gpu[i].min[2],
+               (double)gpu[i].max[0], (double)gpu[i].max[1], (double)gpu[i].max[2],
+               (double)want[i].min[0], (double)want[i].min[1], (double)want[i].min[2],
+               (double)want[i].max[0], (double)want[i].max[1], (double)want[i].max[2]);
+  }
+  free(want);
+}
+
 void expect_equal_u32(const uint32_t *expected, const uint32_t *got, size_t n,
                       const char *what) {
   /* Compare first, assert once: ck_assert per element would write to

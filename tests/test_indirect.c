@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define COUNT_OFFSET 12 /* bytes: the count is word 3 of its buffer */
 
 static void check_indirect(glradix_context *ctx, size_t capacity, size_t gpu_count, int pairs,
                            unsigned end_bit, uint64_t seed) {

@@ -30,9 +30,6 @@ static uint64_t read_code(const uint32_t *words, size_t i, int wide) {
 /* ---- Morton codes on an exact grid ----------------------------------------- */
 
 /* What a desc without a count buffer passes as its GPU count (check_tree_counted). */
-#define CPU_COUNT SIZE_MAX
-#define COUNT_OFFSET 12 /* bytes: a GPU count is word 3 of its buffer */
-#define PATTERN(i) (0xA5A50000u + (uint32_t)((i) & 0xFFFFu)) /* what must stay untouched */
 
 /* 5001 points, or with a GPU count (not CPU_COUNT) the first m =
  * min(gpu_count, 5001) of them: their codes against a CPU interleave, the
@@ -601,7 +598,7 @@ START_TEST(lbvh_grid_limit) {
   GLuint bb = buf_bounds(b, N);
   const size_t node_words = glradix_lbvh_nodes_bytes(N) / 4;
   uint32_t *pattern = test_alloc_u32(node_words), *after = test_alloc_u32(node_words);
-  for (size_t i = 0; i < node_words; i++) pattern[i] = 0xA5A50000u + (uint32_t)(i & 0xFFFF);
+  for (size_t i = 0; i < node_words; i++) pattern[i] = PATTERN(i);
   GLuint nb = buf_create(pattern, node_words, node_words);
   glradix_lbvh_desc d = {0};
   d.bounds = bb;

@@ -14,7 +14,7 @@
 /* The nodes of a tree of n primitives, read back and checked to be one
  * (links in range, every node but the root some node's child exactly
  * once), so that a broken tree fails here with its first bad link instead
- * of sending cpu_refit's recursion astray. */
+ * of sending the CPU refit's walk astray. */
 static glradix_lbvh_node *read_nodes(GLuint nodes, size_t n, const char *what) {
   const size_t total = 2 * n - 1;
   glradix_lbvh_node *t = malloc(total * sizeof *t);
@@ -37,47 +37,6 @@ static glradix_lbvh_node *read_nodes(GLuint nodes, size_t n, const char *what) {
   }
   free(parented);
   return t;
-}
-
-/* The CPU refit: leaves from their primitive's box in b, internal nodes the
- * union of their children's (recursion depth: the tree's, below 100 here). */
-static void cpu_refit(glradix_lbvh_node *t, uint32_t node, const float *b) {
-  glradix_lbvh_node *x = &t[node];
-  if (x->b == GLRADIX_LBVH_LEAF) {
-    memcpy(x->min, &b[8 * x->a], sizeof x->min);
-    memcpy(x->max, &b[8 * x->a + 4], sizeof x->max);
-    return;
-  }
-  cpu_refit(t, x->a, b);
-  cpu_refit(t, x->b, b);
-  for (int c = 0; c < 3; c++) {
-    float la = t[x->a].min[c], lb = t[x->b].min[c];
-    float ha = t[x->a].max[c], hb = t[x->b].max[c];
-    x->min[c] = la < lb ? la : lb;
-    x->max[c] = ha > hb ? ha : hb;
-  }
-}
-
-/* Every node of `gpu` against the CPU refit of `built`'s topology over b. */
-static void expect_refit(const glradix_lbvh_node *built, const glradix_lbvh_node *gpu, size_t n,
-                         const float *b, const char *what) {
-  glradix_lbvh_node *want = malloc((2 * n - 1) * sizeof *want);
-  ck_assert_ptr_nonnull(want);
-  memcpy(want, built, (2 * n - 1) * sizeof *want);
-  cpu_refit(want, 0, b);
-  for (size_t i = 0; i < 2 * n - 1; i++) {
-    EXPECT_MSG(gpu[i].a == built[i].a && gpu[i].b == built[i].b,
-               "%s: node %zu links (%u, %u) after the refit, (%u, %u) built", what, i, gpu[i].a,
-               gpu[i].b, built[i].a, built[i].b);
-    EXPECT_MSG(memcmp(gpu[i].min, want[i].min, sizeof want[i].min) == 0 &&
-                   memcmp(gpu[i].max, want[i].max, sizeof want[i].max) == 0,
-               "%s: node %zu box (%g %g %g)-(%g %g %g), CPU refit (%g %g %g)-(%g %g %g)", what,
-               i, (double)gpu[i].min[0], (double)gpu[i].min[1], (double)gpu[i].min[2],
-               (double)gpu[i].max[0], (double)gpu[i].max[1], (double)gpu[i].max[2],
-               (double)want[i].min[0], (double)want[i].min[1], (double)want[i].min[2],
-               (double)want[i].max[0], (double)want[i].max[1], (double)want[i].max[2]);
-  }
-  free(want);
 }
 
 /* A tree of n boxes built on ctx into a new nodes buffer; *bounds gets the
@@ -123,7 +82,7 @@ static void move_and_refit(glradix_context *ctx, GLuint bounds, GLuint nodes, si
   buf_upload(bounds, (const uint32_t *)moved, n * 8);
   refit_ok(ctx, bounds, nodes, n, what);
   glradix_lbvh_node *gpu = read_nodes(nodes, n, what);
-  expect_refit(built, gpu, n, moved, what);
+  expect_lbvh_refit(built, gpu, n, moved, what);
   free(gpu);
   free(moved);
 }
@@ -169,7 +128,7 @@ static void check_refit_counted(size_t capacity, size_t gpu_count, unsigned bits
   float *b = test_random_boxes(capacity, seed);
   GLuint bounds = buf_bounds(b, capacity);
   uint32_t *pattern = test_alloc_u32(node_words), *got = test_alloc_u32(node_words);
-  for (size_t i = 0; i < node_words; i++) pattern[i] = 0xA5A50000u + (uint32_t)(i & 0xFFFF);
+  for (size_t i = 0; i < node_words; i++) pattern[i] = PATTERN(i);
   GLuint nodes = buf_create(pattern, node_words, node_words);
   const uint32_t count_words[4] = {7, 7, 7, (uint32_t)gpu_count};
   GLuint count_b = buf_create(count_words, 4, 4);
@@ -194,7 +153,7 @@ static void check_refit_counted(size_t capacity, size_t gpu_count, unsigned bits
                 glradix_status_string(s), tg_log.first);
   buf_read(nodes, got, node_words);
   expect_lbvh_rest(built, m, capacity, got, pattern, what);
-  if (m > 0) expect_refit(built, (const glradix_lbvh_node *)got, m, moved, what);
+  if (m > 0) expect_lbvh_refit(built, (const glradix_lbvh_node *)got, m, moved, what);
   expect_no_gl_error(what);
   buf_delete(bounds);
   buf_delete(nodes);
