@@ -31,8 +31,8 @@ int bench_scene_load(const char *path, uint32_t *count, char *why, size_t why_si
  * square cells a row, each cell two triangles. Triangles are stored in mesh
  * order, row by row and cell by cell, the two of a cell side by side, as a
  * mesh's index buffer keeps neighbours near each other in memory; the last
- * row is cut off after the n-th triangle, so the count is exactly n. */
+ * row is cut off after the n-th triangle, so the count is exactly n.
+ * file: the first n of the loaded file's boxes (n at most its count). */
 void bench_scene_make(bench_scene s, float *b, uint32_t n);
-/* file: the first n of the loaded file's boxes (n at most its count). */
 
 #endif

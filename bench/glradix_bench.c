@@ -707,11 +707,12 @@ int main(int argc, char **argv) {
     if (opt.lbvh && opt.csv)
       printf("%s%s%s\n", CSV_HEADER, opt.sah ? ",sah_lbvh,sah_binned,sah_ratio" : "",
              opt.rays ? ",rays,rays_ms,mrays_per_s,rays_hit" : "");
-    for (size_t kb = 0; opt.lbvh && kb < opt.nkey_bits && ctx[0]; ++kb)
-    {
-      const bench_lbvh_run run = {opt.key_bits[kb], opt.repeat, opt.verify, opt.csv,
-                                  opt.memory == 2, opt.quality, opt.scene, opt.sah, opt.stages,
-                                  opt.rays, info};
+    for (size_t kb = 0; opt.lbvh && kb < opt.nkey_bits && ctx[0]; ++kb) {
+      const bench_lbvh_run run = {.morton_bits = opt.key_bits[kb], .repeat = opt.repeat,
+                                  .verify = opt.verify, .csv = opt.csv,
+                                  .imported = opt.memory == 2, .quality = opt.quality,
+                                  .scene = opt.scene, .sah = opt.sah, .stages = opt.stages,
+                                  .rays = opt.rays, .info = info};
       failed |= bench_lbvh(&gl, ctx[0], opt.sizes, opt.nsizes, &run);
     }
     if (b.gpu_timer) gl.DeleteQueries(2, b.query);

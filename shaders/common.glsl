@@ -459,7 +459,7 @@ uint lbvh_count() { return min(lbvh_state[LBVH_COUNT_SLOT], u_capacity); }
 // Each node's parent word, kept by the build after the 2 * capacity - 1
 // nodes, four to a uvec4 (glradix_lbvh_nodes_bytes): the parent's index,
 // with RIGHT_CHILD set for a right child (internal nodes are below 2^31);
-// the root's is 0xFFFFFFFF.
+// the root's is EMPTY, or CLUSTERED_ROOT in a quality build's tree.
 #define PARENT(i) nodes[2u * (2u * u_capacity - 1u) + ((i) >> 2u)][(i) & 3u]
 // Each leaf's primitive, kept after the parent words (capacity words, four
 // to a uvec4): a refit reads 4 bytes a leaf there instead of a node word.

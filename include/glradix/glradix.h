@@ -193,8 +193,9 @@ GLRADIX_API glradix_status glradix_create(const glradix_desc *desc, glradix_cont
 /** Deletes the context's programs, scratch buffers, timer queries and the
  *  buffers of glradix_buffer_create not yet destroyed (closing Vulkan if it
  *  was opened), and frees it; the GL context it was created on must be
- *  current on the calling thread. Binds nothing; a deleted buffer or program that was
- *  bound or current is unbound by GL itself. NULL is a no-op. */
+ *  current on the calling thread. Binds nothing; a deleted buffer or
+ *  program that was bound or current is unbound by GL itself. NULL is a
+ *  no-op. */
 GLRADIX_API void glradix_destroy(glradix_context *ctx);
 
 /** The context's options with every default resolved (all zeroes if ctx is NULL). */

@@ -39,8 +39,8 @@ typedef struct glradix_morton_desc {
  * Writes the Morton code of each primitive's centroid, normalised to the
  * cube over the scene box's longest side, from its min corner (cubic cells,
  * so that a thin axis gets fewer of them; centroids outside the box are
- * clamped to it; a box of zero size maps every centroid to 0). With a count_buffer, only the codes of the
- * first m = min(GPU count, count) primitives are written (the scene box, if
+ * clamped to it; a box of zero size maps every centroid to 0). With a
+ * count_buffer, only the codes of the first m = min(GPU count, count) primitives are written (the scene box, if
  * computed, is theirs), those after them are left as they were; buffers
  * are checked for `count`.
  *

@@ -84,6 +84,13 @@ static void dispatch_tree(glradix_context *ctx, const glradix_lbvh_desc *d, _glr
   gl->MemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT);
 }
 
+/* The tree pass a build runs: the quality build's or the LBVH's, for its
+ * codes' width. */
+static _glradix_program tree_program(const glradix_lbvh_desc *d) {
+  if (d->quality) return d->morton_bits == 63 ? _GLRADIX_PROG_LBVH_CLUSTER_63 : _GLRADIX_PROG_LBVH_CLUSTER_30;
+  return d->morton_bits == 63 ? _GLRADIX_PROG_LBVH_TREE_63 : _GLRADIX_PROG_LBVH_TREE_30;
+}
+
 /* The internal nodes bottom-up (lbvh_tree.comp): a build's from the
  * sorted codes, with the parent words; a refit's boxes along those words
  * (program). */
@@ -94,18 +101,11 @@ static void lbvh_tree(glradix_context *ctx, const glradix_lbvh_desc *d, _glradix
 /* The quality build's internal nodes (lbvh_cluster.comp): the same climbs,
  * merging clusters into nodes numbered from a counter; the sorted indices,
  * dead once the leaves have their primitives, hold the ranges' clusters. */
-static void lbvh_cluster(glradix_context *ctx, const glradix_lbvh_desc *d, _glradix_program program) {
+static void lbvh_cluster(glradix_context *ctx, const glradix_lbvh_desc *d) {
   const GLuint no_nodes_yet = 0;
   _glradix_write_words(ctx, ctx->lbvh_state.name, _GLRADIX_LBVH_NODE_SLOT, 1, &no_nodes_yet);
   _glradix_bind(ctx, _GLRADIX_B_INDICES, ctx->lbvh_indices.name, 0);
-  dispatch_tree(ctx, d, program, _GLRADIX_CLUSTER_LANES);
-}
-
-/* The tree pass a build runs: the quality build's or the LBVH's, for its
- * codes' width. */
-static _glradix_program tree_program(const glradix_lbvh_desc *d) {
-  if (d->quality) return d->morton_bits == 63 ? _GLRADIX_PROG_LBVH_CLUSTER_63 : _GLRADIX_PROG_LBVH_CLUSTER_30;
-  return d->morton_bits == 63 ? _GLRADIX_PROG_LBVH_TREE_63 : _GLRADIX_PROG_LBVH_TREE_30;
+  dispatch_tree(ctx, d, tree_program(d), _GLRADIX_CLUSTER_LANES);
 }
 
 /* Build (with_morton) and refit check count, nodes, bounds and the count
@@ -189,7 +189,7 @@ static glradix_status build(glradix_context *ctx, const glradix_lbvh_desc *d) {
   reset_slots(ctx, d->count);
   lbvh_leaves(ctx, d);
   _glradix_profile_lbvh_mark(ctx, 3);
-  if (d->quality) lbvh_cluster(ctx, d, tree_program(d));
+  if (d->quality) lbvh_cluster(ctx, d);
   else lbvh_tree(ctx, d, tree_program(d));
   _glradix_profile_lbvh_mark(ctx, 4);
   return GLRADIX_OK;
